@@ -1,0 +1,42 @@
+// Bundles the extension into two files so that activation stays cheap:
+//   dist/extension.js — editor code (views, commands, wiring); `vscode` external.
+//   dist/api.js       — the HTTP client, undici and zod; loaded with require() on the first request
+//                       (see src/apiLoader.ts), never during activate().
+import * as esbuild from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const dev = process.argv.includes('--dev');
+
+/** Imports of the API barrel from editor code become a runtime require of dist/api.js. */
+const apiExternal = {
+  name: 'api-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/(\.\.\/)*api$/ }, (args) =>
+      args.importer.includes('/src/') && !args.importer.includes('/src/api/') ? { path: './api.js', external: true } : undefined,
+    );
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: !dev,
+  sourcemap: dev ? 'inline' : false,
+  external: ['vscode'],
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+rmSync('dist', { recursive: true, force: true });
+const builds = [
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [apiExternal] },
+  { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
+];
+if (watch) {
+  for (const b of builds) (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

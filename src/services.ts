@@ -1,0 +1,58 @@
+// The shared services that views and commands receive from extension.ts. Interfaces only: the
+// implementations live in src/auth (accounts) and src/git (repository context).
+import type * as vscode from 'vscode';
+import type { GiteaClient } from './api';
+
+/** A signed-in account on one instance. The secret itself is only ever in SecretStorage. */
+export interface Account {
+  /** Stable id: `${instanceUrl}|${username}`. */
+  readonly id: string;
+  /** Instance root with trailing slash, e.g. `https://git.example.com/gitea/`. */
+  readonly instanceUrl: string;
+  readonly username: string;
+  /** 'gitea' | 'forgejo' and the version string from GET /version, as seen at sign-in. */
+  readonly flavor: 'gitea' | 'forgejo';
+  readonly version: string;
+}
+
+/** A repository on an instance, and (when it is cloned) the workspace folder and remote it came from. */
+export interface RepoRef {
+  readonly instanceUrl: string;
+  readonly owner: string;
+  readonly repo: string;
+  /** The git repository root in the workspace, when the repository is cloned. */
+  readonly rootUri?: vscode.Uri;
+  readonly remoteName?: string;
+  /** The account used for it (the first signed-in account on that instance, or the one the user picked). */
+  readonly accountId?: string;
+}
+
+export interface AccountService {
+  readonly accounts: readonly Account[];
+  readonly onDidChangeAccounts: vscode.Event<void>;
+  /** A client authenticated as the account (cached per account; rebuilt when TLS/proxy settings change). */
+  getClient(accountId: string): Promise<GiteaClient>;
+  /** The account for an instance: the one the user picked for it, else the first on that instance. */
+  accountFor(instanceUrl: string): Account | undefined;
+}
+
+export interface RepositoryContext {
+  /** The repository the views show: follows the active editor; can be overridden by "Gitea: Select Repository". */
+  readonly active: RepoRef | undefined;
+  readonly onDidChangeActive: vscode.Event<RepoRef | undefined>;
+  /** Every Gitea repository detected in the workspace's git remotes. */
+  readonly detected: readonly RepoRef[];
+  /** The repository that contains a file, if any. */
+  repoForUri(uri: vscode.Uri): RepoRef | undefined;
+  setActive(ref: RepoRef): void;
+}
+
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly accounts: AccountService;
+  readonly repos: RepositoryContext;
+  /** The client for the active repository's account plus the repository, or a GiteaError-free `undefined` with a
+   * message already shown when the user is signed out or no repository is active. */
+  activeClient(): Promise<{ client: GiteaClient; repo: RepoRef; account: Account } | undefined>;
+}
