@@ -33,10 +33,18 @@ export class GiteaError extends Error {
       status?: number;
       /** The server's own `message`, as sent. */
       serverMessage?: string;
-      /** For `malformed`: the path of the field that did not fit, e.g. `items[3].commit.id`. */
+      /** For `malformed`: the path of the field that did not fit, e.g. `items[3].commit.id`.
+       * For `validation`: the Go field name the server named, e.g. `Title` from "[Title]: Required". */
       field?: string;
       /** For `tls`: the node/undici error code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`. */
       code?: string;
+      /** How the failed request authenticated. A 401 with `basic` (no one-time code) may mean the account
+       * uses two-factor authentication: the server does not say so, see `mayNeedOtp` in src/api/errors.ts. */
+      auth?: 'none' | 'token' | 'basic' | 'basic+otp';
+      /** For `scope`: the scopes the server asked for, e.g. `['write:issue']`. */
+      requiredScopes?: string[];
+      /** Set when a redirect left the instance's origin, so the credentials were not sent there. */
+      redirectedTo?: string;
     } = {},
   ) {
     super(message);

@@ -1,0 +1,40 @@
+// The platform-neutral Gitea/Forgejo client (no `vscode` here). Editor code loads it lazily through
+// src/apiLoader.ts and imports only types from this module.
+export { createClient, type GiteaClient, type OperationMethods, type PagedOperationName } from './client';
+export type { ClientAuth, ClientLog, ClientOptions, HttpMethod, RequestOptions } from './http';
+export { GiteaError, isGiteaError, type GiteaErrorKind } from './errorKind';
+export { mayNeedOtp } from './errors';
+export { normalizeBaseUrl, type InstanceUrls } from './baseUrl';
+export { parseLinkHeader, type Page, type PageParams, type PagingLimits } from './paging';
+export { parseServerVersion, compareVersions, type ServerVersionInfo } from './version';
+export { createDispatcher, readCaFiles, type DispatcherOptions } from './agent';
+export { operations, type Operations } from './ops';
+export type * from './ops';
+export type {
+  AccessToken,
+  ActionWorkflowJob,
+  ActionWorkflowRun,
+  ActionWorkflowStep,
+  Activity,
+  ApiSettings,
+  Attachment,
+  Branch,
+  ChangedFile,
+  Comment,
+  ContentsResponse,
+  DeployKey,
+  Hook,
+  Issue,
+  Label,
+  Milestone,
+  Organization,
+  PayloadCommit,
+  PRBranchInfo,
+  Project,
+  PullRequest,
+  Release,
+  Repository,
+  ServerVersion,
+  Team,
+  User,
+} from './schemas';

@@ -1,0 +1,126 @@
+// Pages of list answers. Gitea tells where a list continues in different ways per endpoint: a `Link`
+// header (built from ROOT_URL, so only its page numbers are trustworthy), `X-Total-Count`, the PR-files
+// headers `X-Page`/`X-PerPage`/`X-PageCount`/`X-HasMore`/`X-Total`, a `total_count` in the body, or
+// nothing at all (issue blocks).
+
+export interface Page<T> {
+  items: T[];
+  /** 1-based page number of this page. */
+  page: number;
+  /** Page size used for this page (after clamping to the server's maximum). */
+  limit: number;
+  totalCount?: number;
+  hasMore: boolean;
+  nextPage?: number;
+  lastPage?: number;
+  pageCount?: number;
+}
+
+export interface PageParams {
+  page?: number;
+  limit?: number;
+}
+
+export interface PagingLimits {
+  /** Page size when none is asked for (`default_paging_num`, 30). */
+  defaultLimit: number;
+  /** Largest page the server gives (`max_response_items`, 50). */
+  maxLimit: number;
+}
+
+export const DEFAULT_PAGING: PagingLimits = { defaultLimit: 30, maxLimit: 50 };
+
+export type LinkPages = Partial<Record<'next' | 'prev' | 'first' | 'last', number>>;
+
+/** Page numbers of the rels in a `Link` header; the URLs' hosts are ignored (they come from ROOT_URL). */
+export function parseLinkHeader(value: string | undefined): LinkPages {
+  const out: LinkPages = {};
+  if (!value) return out;
+  for (const part of value.split(/,(?=\s*<)/)) {
+    const m = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    if (!m) continue;
+    const rels = /\brel\s*=\s*"?([^";]+)"?/i.exec(m[2]!)?.[1]?.trim().split(/\s+/) ?? [];
+    let page: number | undefined;
+    try {
+      page = toInt(new URL(m[1]!, 'http://link.invalid/').searchParams.get('page') ?? undefined);
+    } catch {
+      page = undefined;
+    }
+    if (page === undefined) continue;
+    for (const rel of rels) {
+      const r = rel.toLowerCase();
+      if (r === 'next' || r === 'prev' || r === 'first' || r === 'last') out[r] = page;
+    }
+  }
+  return out;
+}
+
+function toInt(v: string | undefined): number | undefined {
+  if (v === undefined || !/^\s*-?\d+\s*$/.test(v)) return undefined;
+  return Number.parseInt(v, 10);
+}
+
+/** The page and size to ask for: page ≥ 1; limit ≤ 0 or absent → default; above the maximum → maximum. */
+export function effectivePaging(params: PageParams, limits: PagingLimits): { page: number; limit: number } {
+  const page = params.page !== undefined && params.page >= 1 ? Math.floor(params.page) : 1;
+  const asked = params.limit !== undefined && params.limit > 0 ? Math.floor(params.limit) : limits.defaultLimit;
+  return { page, limit: Math.min(asked, limits.maxLimit) };
+}
+
+/** Builds a Page from the items, the response headers and the page/limit that were asked for. */
+export function buildPage<T>(
+  items: T[],
+  headers: Record<string, string>,
+  asked: { page: number; limit: number },
+  bodyTotal?: number,
+): Page<T> {
+  const links = parseLinkHeader(headers['link']);
+  const page = toInt(headers['x-page']) ?? asked.page;
+  const limit = toInt(headers['x-perpage']) ?? asked.limit;
+  const totalCount = toInt(headers['x-total-count']) ?? toInt(headers['x-total']) ?? bodyTotal;
+  const headerPageCount = toInt(headers['x-pagecount']);
+  const xHasMore = headers['x-hasmore']?.trim().toLowerCase();
+
+  let hasMore: boolean;
+  if (links.next !== undefined) hasMore = true;
+  else if (xHasMore !== undefined) hasMore = xHasMore === 'true';
+  else if (headers['link'] !== undefined) hasMore = false; // a Link without rel=next: this is the last page
+  else if (totalCount !== undefined) hasMore = page * limit < totalCount;
+  else hasMore = items.length > 0 && items.length >= limit; // no paging headers at all: a full page may continue
+
+  const fromTotal = totalCount !== undefined && limit > 0 ? Math.max(1, Math.ceil(totalCount / limit)) : undefined;
+  const pageCount = headerPageCount ?? fromTotal ?? links.last ?? (hasMore ? undefined : page);
+  const result: Page<T> = { items, page, limit, hasMore };
+  if (totalCount !== undefined) result.totalCount = totalCount;
+  if (hasMore) result.nextPage = links.next ?? page + 1;
+  const lastPage = links.last ?? pageCount;
+  if (lastPage !== undefined) result.lastPage = lastPage;
+  if (pageCount !== undefined) result.pageCount = pageCount;
+  return result;
+}
+
+/** A list that gives no paging parameters (e.g. assignees): one page with everything. */
+export function singlePage<T>(items: T[], headers: Record<string, string>): Page<T> {
+  const totalCount = toInt(headers['x-total-count']) ?? items.length;
+  return { items, page: 1, limit: items.length, totalCount, hasMore: false, lastPage: 1, pageCount: 1 };
+}
+
+/**
+ * Iterates the items of every page, starting at `params.page` (default 1). Stops at the last page, at an empty
+ * page, or when a page does not advance (a defence against servers that repeat the same page).
+ */
+export async function* iteratePages<P extends PageParams, T, O>(
+  fetchPage: (params: P, opts?: O) => Promise<Page<T>>,
+  params: P,
+  opts?: O,
+): AsyncGenerator<T, void, undefined> {
+  let page = params.page !== undefined && params.page >= 1 ? params.page : 1;
+  for (;;) {
+    const result = await fetchPage({ ...params, page }, opts);
+    yield* result.items;
+    if (!result.hasMore || result.items.length === 0) return;
+    const next = result.nextPage ?? page + 1;
+    if (next <= page) return;
+    page = next;
+  }
+}

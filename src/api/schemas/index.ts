@@ -1,0 +1,8 @@
+// Response schemas (zod/mini) and the types inferred from them.
+export * from './user';
+export * from './repo';
+export * from './issue';
+export * from './pull';
+export * from './actions';
+export * from './misc';
+export { validate } from './common';
