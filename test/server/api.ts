@@ -1,0 +1,98 @@
+// The /api/v1 dispatcher: authentication (before routing, like Gitea), route match, token scope check,
+// handler, and Gitea-shaped error bodies ({message, url}; 404 "not found"; 500 text only for site admins).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ANONYMOUS, authenticateApi, checkTokenScopes, type AuthResult } from './auth';
+import { Ctx, goJson, type ServerContext } from './context';
+import { ApiError, RawResponseError, RedirectError } from './errors';
+import { Router } from './router';
+import { registerActionRoutes } from './routes/actions';
+import { registerContentRoutes } from './routes/contents';
+import { registerDependencyRoutes } from './routes/dependencies';
+import { registerHookRoutes } from './routes/hooks';
+import { registerIssueRoutes } from './routes/issues';
+import { registerIssueSearchRoutes } from './routes/issueSearch';
+import { registerKeyRoutes } from './routes/keys';
+import { registerMigrateRoutes } from './routes/migrate';
+import { registerMiscRoutes } from './routes/misc';
+import { registerOrgRoutes } from './routes/orgs';
+import { registerPullRoutes } from './routes/pulls';
+import { registerReleaseRoutes } from './routes/releases';
+import { registerRepoRoutes } from './routes/repos';
+import { registerUserRoutes } from './routes/users';
+
+export function buildApiRouter(): Router {
+  const r = new Router();
+  registerMiscRoutes(r);
+  registerIssueSearchRoutes(r);
+  registerMigrateRoutes(r);
+  registerRepoRoutes(r);
+  registerContentRoutes(r);
+  registerKeyRoutes(r);
+  registerReleaseRoutes(r);
+  registerIssueRoutes(r);
+  registerDependencyRoutes(r);
+  registerPullRoutes(r);
+  registerActionRoutes(r);
+  registerHookRoutes(r);
+  registerOrgRoutes(r);
+  registerUserRoutes(r);
+  return r;
+}
+
+function errorBody(server: ServerContext, auth: AuthResult, status: number, message: string): Record<string, unknown> {
+  if (status === 404 && message === '') {
+    return server.flavor === 'forgejo'
+      ? { message: "The target couldn't be found.", url: server.swaggerUrl, errors: null }
+      : { message: 'not found', url: server.swaggerUrl };
+  }
+  if (status >= 500 && !auth.user?.isAdmin) message = '';
+  return { message, url: server.swaggerUrl };
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = goJson(value);
+  res.writeHead(status, { 'Content-Type': 'application/json;charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+export async function handleApi(
+  server: ServerContext,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  relPath: string,
+  apiPath: string,
+  query: URLSearchParams,
+  body: unknown,
+  rawBody: Buffer,
+): Promise<void> {
+  let auth: AuthResult = ANONYMOUS;
+  try {
+    auth = authenticateApi(server.state, req.headers, server.flavor);
+    const match = router.match(req.method ?? 'GET', apiPath);
+    if (match.kind === 'none') throw new ApiError(404, '');
+    if (match.kind === 'methodNotAllowed') throw new RawResponseError(405, '');
+    checkTokenScopes(auth, req.method ?? 'GET', match.scopes);
+    const ctx = new Ctx(server, req, res, relPath, query, body, rawBody, auth);
+    ctx.params = match.params;
+    await match.handler(ctx);
+    if (!res.headersSent) sendJson(res, 500, errorBody(server, auth, 500, 'handler did not respond'));
+  } catch (err) {
+    if (err instanceof ApiError) {
+      sendJson(res, err.status, { ...errorBody(server, auth, err.status, err.message), ...(err.extra ?? {}) });
+    } else if (err instanceof RedirectError) {
+      res.writeHead(err.status, { Location: err.location });
+      res.end();
+    } else if (err instanceof RawResponseError) {
+      res.writeHead(err.status, { 'Content-Type': err.contentType });
+      res.end(err.body);
+    } else {
+      const message = err instanceof Error ? err.message : String(err);
+      sendJson(res, 500, errorBody(server, auth, 500, message));
+    }
+  }
+}

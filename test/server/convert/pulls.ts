@@ -1,0 +1,102 @@
+// api.PullRequest. In list responses additions/deletions/changed_files are absent, review_comments is absent
+// when 0; assignees, requested_reviewers and requested_reviewers_teams are null when empty. `url` equals
+// `html_url`. Head/base SHAs and diff stats come from git.
+import type { Ctx } from '../context';
+import type { IssueRec, PullRec } from '../state';
+import { toLabel, toMilestone, issueHtmlUrl } from './issues';
+import { toRepo } from './repo';
+import { iso, isoOrNull, toUserOrNull } from './users';
+
+export interface PullShas {
+  headSha: string;
+  baseSha: string;
+  mergeBase: string;
+}
+
+/** Current head/base/merge-base of a pull request (frozen values for merged and closed ones). */
+export async function pullShas(ctx: Ctx, issue: IssueRec): Promise<PullShas> {
+  const pr = issue.pull as PullRec;
+  const repo = ctx.state.repo(issue.repoId)!;
+  const headRepo = ctx.state.repo(pr.headRepoId) ?? repo;
+  const branches = await ctx.git.branches(repo.gitPath);
+  const baseSha = branches.find((b) => b.name === pr.baseBranch)?.commit.sha ?? '';
+  let headSha = pr.headSha;
+  if (!headSha || (!pr.merged && issue.state === 'open')) {
+    const headBranches = headRepo === repo ? branches : await ctx.git.branches(headRepo.gitPath);
+    headSha = headBranches.find((b) => b.name === pr.headBranch)?.commit.sha ?? pr.headSha ?? '';
+  }
+  let mergeBase = pr.mergeBase;
+  if (!mergeBase || (!pr.merged && issue.state === 'open')) {
+    mergeBase = (baseSha && headSha ? await ctx.git.mergeBase(repo.gitPath, baseSha, headSha) : undefined) ?? pr.mergeBase ?? '';
+  }
+  return { headSha, baseSha, mergeBase };
+}
+
+export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean }): Promise<Record<string, unknown>> {
+  const state = ctx.state;
+  const pr = issue.pull as PullRec;
+  const repo = state.repo(issue.repoId)!;
+  const headRepo = state.repo(pr.headRepoId);
+  const shas = await pullShas(ctx, issue);
+  const html = issueHtmlUrl(ctx, issue);
+  const labels = issue.labelIds.map((id) => state.label(id)).filter((l) => l !== undefined);
+  const milestone = issue.milestoneId !== undefined ? state.milestone(issue.milestoneId) : undefined;
+  const assignees = issue.assigneeIds.map((id) => toUserOrNull(ctx, id)).filter((u) => u !== null);
+  const reviewers = pr.requestedReviewerIds.map((id) => toUserOrNull(ctx, id)).filter((u) => u !== null);
+  const baseRepoJson = await toRepo(ctx, repo);
+
+  const out: Record<string, unknown> = {
+    id: issue.id,
+    url: html,
+    number: issue.index,
+    user: toUserOrNull(ctx, issue.posterId),
+    title: issue.title,
+    body: issue.body,
+    labels: labels.map((l) => toLabel(ctx, l)),
+    milestone: milestone ? toMilestone(ctx, milestone) : null,
+    assignee: assignees[0] ?? null,
+    assignees: assignees.length ? assignees : null,
+    requested_reviewers: reviewers.length ? reviewers : null,
+    requested_reviewers_teams: null,
+    state: issue.state,
+    draft: pr.draft,
+    is_locked: issue.isLocked,
+    comments: issue.comments,
+  };
+  if (!opts.list || pr.reviewComments !== 0) out.review_comments = pr.reviewComments;
+  if (!opts.list) {
+    const diff = shas.mergeBase && shas.headSha ? await ctx.git.diff(repo.gitPath, shas.mergeBase, shas.headSha) : { files: [] };
+    out.additions = diff.files.reduce((n, f) => n + f.additions, 0);
+    out.deletions = diff.files.reduce((n, f) => n + f.deletions, 0);
+    out.changed_files = diff.files.length;
+  }
+  Object.assign(out, {
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    mergeable: !pr.merged && issue.state === 'open',
+    merged: pr.merged,
+    merged_at: isoOrNull(pr.mergedAt),
+    merge_commit_sha: pr.merged ? pr.mergeCommitSha ?? null : null,
+    merged_by: pr.merged ? toUserOrNull(ctx, pr.mergedById) : null,
+    allow_maintainer_edit: pr.allowMaintainerEdit,
+    base: { label: pr.baseBranch, ref: pr.baseBranch, sha: shas.baseSha, repo_id: repo.id, repo: baseRepoJson },
+    head: headRepo
+      ? {
+          label: headRepo.id === repo.id ? pr.headBranch : `${state.ownerOf(headRepo).login}:${pr.headBranch}`,
+          ref: pr.headBranch,
+          sha: shas.headSha,
+          repo_id: headRepo.id,
+          repo: headRepo.id === repo.id ? baseRepoJson : await toRepo(ctx, headRepo),
+        }
+      : { label: pr.headBranch, ref: `refs/pull/${issue.index}/head`, sha: shas.headSha, repo_id: -1, repo: null },
+    merge_base: shas.mergeBase,
+    due_date: isoOrNull(issue.dueDate),
+    created_at: iso(issue.created),
+    updated_at: iso(issue.updated),
+    closed_at: isoOrNull(issue.closedAt),
+    pin_order: issue.pinOrder,
+  });
+  if (!ctx.forgejo) out.content_version = issue.contentVersion;
+  return out;
+}

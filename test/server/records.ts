@@ -1,0 +1,357 @@
+// The records of the in-memory model. They mirror Gitea's tables (user, repository, issue, pull_request,
+// label, webhook, deploy_key, release, action_run/_job, action (activity), ...); the JSON the API answers is
+// produced from these by convert/*.ts.
+
+export type Visibility = 'public' | 'limited' | 'private';
+/** Gitea's perm.AccessMode. */
+export const enum Access {
+  None = 0,
+  Read = 1,
+  Write = 2,
+  Admin = 3,
+  Owner = 4,
+}
+
+export interface UserRec {
+  kind: 'user';
+  id: number;
+  login: string;
+  fullName: string;
+  email: string;
+  password: string;
+  isAdmin: boolean;
+  totpSecret?: string;
+  /** TOTP counters already used (each code works once). */
+  usedOtpCounters: Set<number>;
+  visibility: Visibility;
+  description: string;
+  website: string;
+  location: string;
+  language: string;
+  keepEmailPrivate: boolean;
+  created: Date;
+  lastLogin: Date;
+  starredRepoIds: number[];
+}
+
+export interface OrgRec {
+  kind: 'org';
+  id: number;
+  login: string;
+  fullName: string;
+  email: string;
+  description: string;
+  website: string;
+  location: string;
+  visibility: Visibility;
+  repoAdminChangeTeamAccess: boolean;
+  /** Only owners may change `private` of the org's repositories. */
+  visibilityChangeOwnersOnly: boolean;
+  created: Date;
+}
+
+export type Account = UserRec | OrgRec;
+
+export type TeamPermission = 'none' | 'read' | 'write' | 'admin' | 'owner';
+export interface TeamRec {
+  id: number;
+  orgId: number;
+  name: string;
+  description: string;
+  permission: TeamPermission;
+  visibility: Visibility;
+  includesAllRepositories: boolean;
+  canCreateOrgRepo: boolean;
+  units: string[];
+  memberIds: number[];
+  repoIds: number[];
+}
+
+export interface TokenRec {
+  id: number;
+  userId: number;
+  name: string;
+  token: string;
+  scopes: string[];
+  created: Date;
+}
+
+export interface BranchProtection {
+  ruleName: string;
+  requiredApprovals: number;
+  enableStatusCheck: boolean;
+  statusCheckContexts: string[];
+  /** Users allowed to push (a push whitelist); the pre-receive hook enforces it for git pushes. */
+  pushWhitelistUserIds: number[];
+}
+
+export interface RepoSettings {
+  hasIssues: boolean;
+  hasWiki: boolean;
+  hasPullRequests: boolean;
+  hasProjects: boolean;
+  hasReleases: boolean;
+  hasPackages: boolean;
+  hasActions: boolean;
+  hasCode: boolean;
+  ignoreWhitespaceConflicts: boolean;
+  allowMergeCommits: boolean;
+  allowRebase: boolean;
+  allowRebaseExplicit: boolean;
+  allowSquashMerge: boolean;
+  allowFastForwardOnlyMerge: boolean;
+  allowRebaseUpdate: boolean;
+  allowManualMerge: boolean;
+  autodetectManualMerge: boolean;
+  defaultDeleteBranchAfterMerge: boolean;
+  defaultMergeStyle: string;
+  defaultUpdateStyle: string;
+  defaultAllowMaintainerEdit: boolean;
+  projectsMode: string;
+  enableIssueDependencies: boolean;
+  enableTimeTracker: boolean;
+  allowOnlyContributorsToTrackTime: boolean;
+  externalTracker?: Record<string, string>;
+  externalWiki?: Record<string, string>;
+}
+
+export interface RepoRec {
+  id: number;
+  ownerId: number;
+  name: string;
+  description: string;
+  website: string;
+  private: boolean;
+  archived: boolean;
+  archivedAt?: Date;
+  mirror: boolean;
+  mirrorInterval: string;
+  originalUrl: string;
+  template: boolean;
+  fork: boolean;
+  defaultBranch: string;
+  created: Date;
+  updated: Date;
+  topics: string[];
+  settings: RepoSettings;
+  collaborators: Map<number, Access>;
+  protections: BranchProtection[];
+  /** Watchers receive the repository's activities in their feed. */
+  watcherIds: number[];
+  nextIssueIndex: number;
+  /** Directory of the bare repository, relative to the git root (`owner/name.git`). */
+  gitPath: string;
+}
+
+export interface LabelRec {
+  id: number;
+  repoId?: number;
+  orgId?: number;
+  name: string;
+  /** Stored like Gitea: lowercase with a leading '#'. */
+  color: string;
+  description: string;
+  exclusive: boolean;
+  archivedAt?: Date;
+}
+
+export interface MilestoneRec {
+  id: number;
+  repoId: number;
+  title: string;
+  description: string;
+  state: 'open' | 'closed';
+  dueOn?: Date;
+  created: Date;
+  updated: Date;
+  closedAt?: Date;
+}
+
+export interface ProjectRec {
+  id: number;
+  repoId: number;
+  title: string;
+  description: string;
+  creatorId: number;
+  isClosed: boolean;
+  created: Date;
+  updated: Date;
+}
+
+export interface PullRec {
+  headBranch: string;
+  baseBranch: string;
+  headRepoId: number;
+  /** Frozen head/merge-base for merged or closed pull requests; open ones read the branch. */
+  headSha?: string;
+  mergeBase?: string;
+  merged: boolean;
+  mergedAt?: Date;
+  mergedById?: number;
+  mergeCommitSha?: string;
+  mergeStyle?: 'merge' | 'rebase' | 'squash' | 'fast-forward-only';
+  draft: boolean;
+  allowMaintainerEdit: boolean;
+  reviewComments: number;
+  requestedReviewerIds: number[];
+}
+
+export interface IssueRec {
+  id: number;
+  repoId: number;
+  index: number;
+  title: string;
+  body: string;
+  posterId: number;
+  state: 'open' | 'closed';
+  labelIds: number[];
+  milestoneId?: number;
+  assigneeIds: number[];
+  projectIds: number[];
+  dueDate?: Date;
+  created: Date;
+  updated: Date;
+  closedAt?: Date;
+  comments: number;
+  isLocked: boolean;
+  contentVersion: number;
+  timeEstimate: number;
+  pinOrder: number;
+  ref: string;
+  /** User ids mentioned in the body (issue search `mentioned`). */
+  mentionIds: number[];
+  pull?: PullRec;
+}
+
+/** `issueId` depends on (is blocked by) `dependsOnId`. */
+export interface DependencyRec {
+  issueId: number;
+  dependsOnId: number;
+  created: Date;
+}
+
+export interface CommentRec {
+  id: number;
+  issueId: number;
+  posterId: number;
+  body: string;
+  created: Date;
+  updated: Date;
+}
+
+export type HookOwner = { kind: 'repo' | 'org' | 'user'; id: number };
+export interface HookRec {
+  id: number;
+  owner: HookOwner;
+  type: string;
+  name: string;
+  url: string;
+  contentType: 'json' | 'form';
+  httpMethod: string;
+  /** Extra config of typed hooks (slack channel, username, color, icon_url). */
+  meta: Record<string, string>;
+  events: string[];
+  branchFilter: string;
+  authorizationHeader: string;
+  active: boolean;
+  created: Date;
+  updated: Date;
+}
+
+export interface DeployKeyRec {
+  id: number;
+  keyId: number;
+  repoId: number;
+  title: string;
+  content: string;
+  fingerprint: string;
+  readOnly: boolean;
+  created: Date;
+}
+
+export interface AttachmentRec {
+  id: number;
+  uuid: string;
+  name: string;
+  size: number;
+  downloadCount: number;
+  created: Date;
+  content: Buffer;
+}
+
+export interface ReleaseRec {
+  id: number;
+  repoId: number;
+  tagName: string;
+  target: string;
+  name: string;
+  body: string;
+  draft: boolean;
+  prerelease: boolean;
+  authorId: number;
+  created: Date;
+  publishedAt?: Date;
+  assets: AttachmentRec[];
+}
+
+/** Gitea's internal actions status. */
+export type RunStatus = 'success' | 'failure' | 'cancelled' | 'skipped' | 'waiting' | 'running' | 'blocked';
+
+export interface RunRec {
+  id: number;
+  repoId: number;
+  runNumber: number;
+  title: string;
+  workflowId: string;
+  event: string;
+  ref: string;
+  commitSha: string;
+  status: RunStatus;
+  triggerUserId: number;
+  attempt: number;
+  created: Date;
+  started?: Date;
+  stopped?: Date;
+}
+
+export interface StepRec {
+  name: string;
+  number: number;
+  status: RunStatus;
+  started?: Date;
+  stopped?: Date;
+}
+
+export interface JobRec {
+  id: number;
+  runId: number;
+  repoId: number;
+  name: string;
+  labels: string[];
+  status: RunStatus;
+  attempt: number;
+  /** 0 until a runner picked the job up (logs → 404 "job not started"). */
+  taskId: number;
+  runnerId: number;
+  runnerName: string;
+  created: Date;
+  started?: Date;
+  stopped?: Date;
+  steps: StepRec[];
+  log: string;
+}
+
+export interface ActionRec {
+  id: number;
+  /** The user (or org) whose feed holds this copy. */
+  userId: number;
+  opType: string;
+  actUserId: number;
+  repoId: number;
+  commentId: number;
+  refName: string;
+  isPrivate: boolean;
+  content: string;
+  created: Date;
+}
+

@@ -1,0 +1,18 @@
+// Builds the in-memory state of a seed from FIXTURES and the SHAs of the freshly created repositories.
+import { seedBig } from '../seedBig';
+import { ServerState } from '../state';
+import { seedAccounts } from './accounts';
+import { seedDemoActivity } from './demoActivity';
+import { seedDemoExtras } from './demoExtras';
+import { seedDemoIssues } from './demoIssues';
+import type { SeedShas } from './repositories';
+
+export function buildState(shas: SeedShas): ServerState {
+  const state = new ServerState();
+  seedAccounts(state);
+  seedDemoIssues(state, shas.demo);
+  seedDemoExtras(state, shas.demo);
+  seedDemoActivity(state, shas.demo);
+  if (shas.big) seedBig(state, shas.big);
+  return state;
+}
