@@ -1,7 +1,8 @@
 // Issue dependencies. GET …/dependencies lists what blocks the issue; GET …/blocks what it blocks (no paging
 // headers, no upper clamp on limit, [] when none). POST/DELETE …/dependencies take an IssueMeta whose owner
 // and repo must be sent (Gitea compares them with the current repository); duplicates, cycles and removing
-// a missing dependency are 500s; both answer 201 with the issue of the URL. Archived → 423.
+// a missing dependency are 500s; POST answers 201 with the issue of the URL, DELETE with the
+// other issue (the one in the body), as BEHAVIOR.md records. Archived → 423.
 import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { toIssue } from '../convert/issues';
@@ -113,8 +114,10 @@ export function registerDependencyRoutes(r: Router): void {
   r.delete(`${base}/dependencies`, ['issue'], (ctx) => {
     const repo = writeContext(ctx);
     const target = issueFromParams(ctx, repo);
-    removeDependency(ctx, target, formIssue(ctx, repo));
-    ctx.json(201, toIssue(ctx, target));
+    const dependency = formIssue(ctx, repo);
+    removeDependency(ctx, target, dependency);
+    // BEHAVIOR.md: "201 (not 200) with the other issue" — the one named in the body.
+    ctx.json(201, toIssue(ctx, dependency));
   });
   r.get(`${base}/blocks`, ['issue'], listBlocks);
   r.post(`${base}/blocks`, ['issue'], (ctx) => {

@@ -66,6 +66,7 @@ describe('test server: issues', () => {
     assert.deepEqual(blockers.json.map((i: { number: number }) => i.number), [1, 9]);
     const del = await api(server, '/repos/alice/demo/issues/2/dependencies', { method: 'DELETE', as: 'alice', body: meta });
     assert.equal(del.status, 201);
+    assert.equal(del.json.number, meta.index, 'DELETE answers with the other issue (BEHAVIOR.md)');
     assert.equal((await api(server, '/repos/alice/demo/issues/2/dependencies', { method: 'DELETE', as: 'alice', body: meta })).status, 500);
     const noOwner = await api(server, '/repos/alice/demo/issues/7/dependencies', { method: 'DELETE', as: 'alice', body: { index: 1 } });
     assert.equal(noOwner.status, 404);

@@ -1,0 +1,40 @@
+// Bundle figures: the size of each file the extension ships and of the .vsix, and which activation events wake
+// it up (declared ones plus those VS Code derives from contributed views, commands and auth providers).
+import { statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const BUNDLE_BUDGET_BYTES = 700 * 1024;
+
+export function fileSize(path) {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
+export function bundleSizes(root) {
+  const extension = fileSize(join(root, 'dist', 'extension.js'));
+  const api = fileSize(join(root, 'dist', 'api.js'));
+  const vsix = fileSize(join(root, 'dist', 'gitea-workbench.vsix'));
+  return { extension, api, total: extension !== null && api !== null ? extension + api : null, vsix };
+}
+
+/** Activation events as VS Code computes them for a manifest. */
+export function activationEvents(manifest) {
+  const declared = [...(manifest.activationEvents ?? [])];
+  const implied = [];
+  const c = manifest.contributes ?? {};
+  for (const views of Object.values(c.views ?? {})) for (const v of views) implied.push(`onView:${v.id}`);
+  for (const cmd of c.commands ?? []) implied.push(`onCommand:${cmd.command}`);
+  for (const a of c.authentication ?? []) implied.push(`onAuthenticationRequest:${a.id}`);
+  for (const e of c.customEditors ?? []) implied.push(`onCustomEditor:${e.viewType}`);
+  for (const w of c.walkthroughs ?? []) implied.push(`onWalkthrough:${w.id}`);
+  const all = [...new Set([...declared, ...implied])];
+  const eager = all.filter((e) => e === '*' || e === 'onStartupFinished');
+  return { declared, implied, all, eager };
+}
+
+export function readManifest(root) {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+}

@@ -1,0 +1,104 @@
+// Collects the bench's figures, each with its budget, prints them as a table and writes bench/results.json.
+// A figure without a budget is informational; a figure whose measurement could not be made says why ("n/a")
+// and counts as a failure when it has a budget: a budget is only passed by a number.
+import { writeFileSync } from 'node:fs';
+
+export class Report {
+  constructor() {
+    /** @type {{ section: string, name: string, value: number | null, unit: string, budget?: { max: number, text: string }, note?: string }[]} */
+    this.figures = [];
+    /** @type {Record<string, unknown>} */
+    this.details = {};
+  }
+
+  /**
+   * @param {string} section
+   * @param {string} name
+   * @param {number | null} value  null = not measured (see note)
+   * @param {string} unit  'bytes' | 'ms' | 'MB' | 'requests' | ''
+   * @param {{ max: number, text: string }} [budget]
+   * @param {string} [note]
+   */
+  add(section, name, value, unit, budget, note) {
+    this.figures.push({ section, name, value, unit, budget, note });
+  }
+
+  /** True when every figure with a budget has a value within it. */
+  get pass() {
+    return this.figures.every((f) => !f.budget || (f.value !== null && f.value <= f.budget.max));
+  }
+
+  failures() {
+    return this.figures.filter((f) => f.budget && !(f.value !== null && f.value <= f.budget.max));
+  }
+
+  table() {
+    const rows = [['', 'Figure', 'Value', 'Budget', 'Result']];
+    let section = '';
+    for (const f of this.figures) {
+      if (f.section !== section) {
+        section = f.section;
+        rows.push([section, '', '', '', '']);
+      }
+      const value = f.value === null ? `n/a${f.note ? ` (${f.note})` : ''}` : `${format(f.value, f.unit)}${f.note ? ` (${f.note})` : ''}`;
+      const result = !f.budget ? '' : f.value !== null && f.value <= f.budget.max ? 'PASS' : 'FAIL';
+      rows.push(['', f.name, value, f.budget?.text ?? '', result]);
+    }
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    return rows
+      .map((r, ri) => (r[0] && ri > 0 ? `\n${r[0]}` : r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()))
+      .join('\n');
+  }
+
+  /** Markdown table for the README. */
+  markdown() {
+    const lines = ['| Figure | Value | Budget | Result |', '|---|---|---|---|'];
+    for (const f of this.figures) {
+      const value = f.value === null ? `n/a${f.note ? ` (${f.note})` : ''}` : `${format(f.value, f.unit)}${f.note ? ` (${f.note})` : ''}`;
+      const result = !f.budget ? '' : f.value !== null && f.value <= f.budget.max ? 'pass' : '**fail**';
+      lines.push(`| ${f.section}: ${f.name} | ${value} | ${f.budget?.text ?? ''} | ${result} |`);
+    }
+    return lines.join('\n');
+  }
+
+  write(path, meta) {
+    const json = {
+      ...meta,
+      pass: this.pass,
+      figures: this.figures.map((f) => ({
+        section: f.section,
+        name: f.name,
+        value: f.value,
+        unit: f.unit,
+        ...(f.note ? { note: f.note } : {}),
+        ...(f.budget ? { budget: f.budget.max, budgetText: f.budget.text, pass: f.value !== null && f.value <= f.budget.max } : {}),
+      })),
+      details: this.details,
+    };
+    writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+  }
+}
+
+export function format(value, unit) {
+  switch (unit) {
+    case 'bytes':
+      return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(2)} MB` : `${(value / 1024).toFixed(1)} KB`;
+    case 'ms':
+      return `${Math.round(value)} ms`;
+    case 'MB':
+      return `${value.toFixed(1)} MB`;
+    case 'x':
+      return `${value.toFixed(2)}×`;
+    case 'requests':
+      return `${value}`;
+    default:
+      return String(value);
+  }
+}
+
+export function median(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}

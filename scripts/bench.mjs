@@ -1,0 +1,256 @@
+// npm run bench — the extension's costs, measured the way its users pay them, each next to its budget:
+//   bundle     dist/extension.js + dist/api.js (minified) and the .vsix; the activation events
+//   activation VS Code's own figure (Developer: Show Running Extensions) for Gitea Workbench and a hello-world
+//              extension with the same activation events, in the same code-server, 3 runs, median
+//   views      against the test server's big seed (10,000 branches, 5,000 issues, 2,000 CI jobs, a 1,500-file
+//              pull request): requests and time to the first items on screen, after "Load more", on reopening
+//   memory     the extension host's RSS before and after browsing 20 pages of each view
+// Prints a table, writes bench/results.json, exits 1 when a budget fails. Uses the test harness (compiled by tsc)
+// for code-server, Chromium and the test server; bench/lib holds the bench's own measuring code.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureActivation } from '../bench/lib/activation.mjs';
+import { activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
+import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
+import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
+import { median, Report } from '../bench/lib/report.mjs';
+import { startBenchServer } from '../bench/lib/testServer.mjs';
+import { collapseAllPanes, installRecorder, openContainer, setPaneExpanded, waitForWorkbench } from '../bench/lib/ui.mjs';
+import { browsePages, measureChangedFiles, measureLoadMore, measureOpen, measureReopen, viewsOf } from '../bench/lib/views.mjs';
+import { gitWorkspace } from '../bench/lib/workspace.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TMP = join(ROOT, 'bench', 'tmp');
+const RESULTS = join(ROOT, 'bench', 'results.json');
+const VSIX = join(TMP, 'gitea-workbench.vsix');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = 20;
+const SIGN_IN_KEY = 'ctrl+alt+shift+f9';
+const OURS = 'Gitea Workbench';
+const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
+const HELLO = 'Bench Hello World';
+const MB = 1024 * 1024;
+
+const require = createRequire(import.meta.url);
+const log = (s) => process.stdout.write(`[bench] ${s}\n`);
+const report = new Report();
+const ms = (max) => ({ max, text: `≤ ${max} ms` });
+
+async function build() {
+  log('compiling (tsc) for the harness and the test server');
+  await run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', '.'], { cwd: ROOT }).catch((e) =>
+    log(`tsc reported errors (outputs are still written): ${e.message.split('\n').slice(1, 4).join(' | ')}`),
+  );
+  for (const f of ['out/test/harness/codeServer.js', 'out/test/harness/browser.js', 'out/test/server/index.js']) {
+    if (!existsSync(join(ROOT, f))) throw new Error(`${f} is missing after tsc: the bench needs the harness and the test server`);
+  }
+  log('building and packaging (npm run package)');
+  // Another build in the same tree (dist/ is shared) can break a packaging run midway: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('npm', ['run', 'package'], { cwd: ROOT });
+      break;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      log(`packaging failed (${e.message.split('\n').find((l) => /ERROR/.test(l)) ?? 'see above'}), trying again`);
+    }
+  }
+  // dist/ is rebuilt by anyone who runs the build: the bench works on its own copies, taken right away.
+  const sizes = bundleSizes(ROOT);
+  copyFileSync(join(ROOT, 'dist', 'gitea-workbench.vsix'), VSIX);
+  return sizes;
+}
+
+function bundleFigures(manifest, s) {
+  report.add('Bundle', 'dist/extension.js (editor code, loaded at activation)', s.extension, 'bytes');
+  report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
+  report.add('Bundle', 'JavaScript shipped (both files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 700 KB' });
+  report.add('Bundle', '.vsix', s.vsix, 'bytes');
+  const events = activationEvents(manifest);
+  report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });
+  report.details.bundle = s;
+  report.details.activationEvents = events;
+  log(`activation events: declared ${events.declared.join(', ') || '(none)'}; from contributions: ${events.implied.length}`);
+  return events;
+}
+
+/**
+ * Two scenarios, each with both extensions in the same code-server and the same activation event:
+ *   startup  a git workspace (workspaceContains:.git fires at startup, as in every clone of a Gitea repository)
+ *   view     a folder without git, activation when the Gitea view container is opened (onView:gitea.*)
+ */
+async function activationFigures(tools, vsixes, workspaces) {
+  const cs = await tools.startCodeServer({ name: 'bench-activation', installExtensions: vsixes });
+  const scenarios = [
+    { key: 'startup', label: 'at startup, git workspace', folder: workspaces.git },
+    { key: 'view', label: 'on opening the Gitea view', folder: workspaces.plain, openView: 'Gitea' },
+  ];
+  report.details.activation = {};
+  try {
+    for (const sc of scenarios) {
+      const section = `Activation ${sc.label}`;
+      try {
+        const runs = await measureActivation({
+          browser: tools.browser, url: cs.folderUrl(sc.folder), origin: cs.url.replace(/\/$/, ''), names: [OURS, HELLO],
+          ids: [EXTENSION_ID, HELLO_ID], openView: sc.openView, runs: RUNS, log,
+        });
+        const ours = median(runs.map((r) => r.running[OURS].ms));
+        const hello = median(runs.map((r) => r.running[HELLO].ms));
+        report.add(section, `hello-world floor (median of ${RUNS})`, hello, 'ms');
+        report.add(section, `Gitea Workbench (median of ${RUNS})`, ours, 'ms');
+        const load = median(runs.map((r) => r.stats[EXTENSION_ID]?.loadCode));
+        const call = median(runs.map((r) => r.stats[EXTENSION_ID]?.callActivate));
+        if (load !== null) report.add(section, '… of which loading code / calling activate()', load, 'ms', undefined, `activate() ${call} ms`);
+        report.add(section, 'Gitea Workbench ÷ floor', ours !== null && hello ? ours / hello : null, 'x', { max: 1.5, text: '≤ 1.5×' });
+        report.details.activation[sc.key] = runs;
+      } catch (e) {
+        log(`activation (${sc.key}): ${e.message}`);
+        report.add(section, 'Gitea Workbench ÷ floor', null, 'x', { max: 1.5, text: '≤ 1.5×' }, 'not measured, see log');
+      }
+    }
+  } finally {
+    await cs.stop();
+  }
+}
+
+async function viewFigures(tools, server, fixtures, workspace, manifest) {
+  const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8'));
+  const views = viewsOf(manifest, nls);
+  const cs = await tools.startCodeServer({
+    name: 'bench-views',
+    installExtensions: [VSIX],
+    settings: { 'gitea.instances': [server.url] },
+  });
+  // Signing in through a keybinding with arguments happens after the panes are collapsed, so that each view
+  // starts loading only when the bench opens it.
+  const token = fixtures.users.alice.tokens.all;
+  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }]));
+  const context = await tools.browser.newContext({ viewport: { width: 1400, height: 1600 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(cs.folderUrl(workspace));
+    await waitForWorkbench(page);
+    await openContainer(page, 'Gitea');
+    await collapseAllPanes(page);
+    await installRecorder(page);
+    const from = server.requests.length;
+    await page.keyboard.press('Control+Alt+Shift+F9');
+    const deadline = Date.now() + 30_000;
+    while (!server.requests.slice(from).some((r) => r.apiPath === '/version' && r.finished) && Date.now() < deadline) await page.waitForTimeout(100);
+    await page.waitForTimeout(3000); // the repository context settles on alice/big
+    const pgid = codeServerGroup(cs.userDataDir);
+    const host = pgid ? extensionHosts(pgid).pop() : undefined;
+    const rssBefore = host ? rssOf(host.pid) : null;
+    const perView = {};
+    for (const view of views) {
+      if (view.missing) {
+        report.add(`View ${view.id}`, 'first items', null, 'ms', ms(300), 'view missing');
+        continue;
+      }
+      let open, more, reopen;
+      try {
+        open = await measureOpen(page, server, view);
+        more = await measureLoadMore(page, server, view);
+        reopen = await measureReopen(page, server, view);
+      } catch (e) {
+        log(`${view.title}: ${e.message.split('\n')[0]} ${(e.stack ?? '').split('\n').filter((l) => l.includes('/bench/')).slice(0, 3).join(' <- ')}`);
+        await page.screenshot({ path: join(TMP, `failed-${view.id}.png`) });
+        report.add(`View ${view.title}`, 'first items', null, 'ms', ms(300), 'measurement failed, see log');
+        await setPaneExpanded(page, view.title, false).catch(() => undefined);
+        continue;
+      }
+      perView[view.id] = { open, more, reopen };
+      log(`${view.title}: ${JSON.stringify({ open, more, reopen })}`);
+      const section = `View ${view.title}`;
+      report.add(section, 'requests on opening (all)', open.requests, 'requests');
+      report.add(section, 'page requests for the first page', open.pageRequests, 'requests', { max: 1, text: '1' });
+      report.add(section, 'open → first items on screen', open.openToItemsMs, 'ms');
+      report.add(section, 'response → first items on screen', open.afterResponseMs, 'ms', ms(300));
+      if (more) {
+        report.add(section, 'Load more: page requests', more.pageRequests, 'requests', { max: 1, text: '1' });
+        report.add(section, 'Load more: response → items on screen', more.afterResponseMs, 'ms', ms(300));
+      } else report.add(section, 'Load more', null, '', undefined, 'one page only');
+      report.add(section, 'reopen within the cache lifetime: requests', reopen.requests, 'requests', { max: 0, text: '0' });
+      await setPaneExpanded(page, view.title, false);
+    }
+    // The Changed Files view of pull request #1 (1,500 files).
+    const files = await measureChangedFiles(page, server, nls['view.changedFiles'] ?? 'Changed Files').catch((e) => {
+      log(`changed files: ${e.message}`);
+      return undefined;
+    });
+    log(`Changed Files: ${JSON.stringify(files)}`);
+    report.add('Changed Files (PR #1, 1,500 files)', 'command → complete tree on screen', files?.treeMs ?? null, 'ms', ms(1000), files ? undefined : 'failed, see log');
+    if (files) report.add('Changed Files (PR #1, 1,500 files)', 'requests', files.requests, 'requests');
+    perView.changedFiles = files;
+    await collapseAllPanes(page);
+    // Memory: 20 pages of every view.
+    const browsed = {};
+    for (const view of views.filter((v) => !v.missing)) {
+      await setPaneExpanded(page, view.title, true);
+      await page.waitForTimeout(500);
+      browsed[view.id] = await browsePages(page, server, view, PAGES);
+      await setPaneExpanded(page, view.title, false);
+    }
+    log(`pages browsed: ${JSON.stringify(browsed)}`);
+    const rssAfter = host ? rssOf(host.pid) : null;
+    report.add('Memory (extension host RSS)', 'before opening the views', rssBefore !== null ? rssBefore / MB : null, 'MB');
+    report.add('Memory (extension host RSS)', `after ${PAGES} pages of each view`, rssAfter !== null ? rssAfter / MB : null, 'MB');
+    report.add('Memory (extension host RSS)', 'growth', rssBefore !== null && rssAfter !== null ? (rssAfter - rssBefore) / MB : null, 'MB', { max: 50, text: '≤ 50 MB' });
+    report.details.views = perView;
+    report.details.pagesBrowsed = browsed;
+    await page.screenshot({ path: join(TMP, 'views.png') });
+  } finally {
+    await context.close();
+    await cs.stop();
+  }
+}
+
+async function main() {
+  mkdirSync(TMP, { recursive: true });
+  const started = Date.now();
+  const sizes = await build();
+  const manifest = readManifest(ROOT);
+  const events = bundleFigures(manifest, sizes);
+  const hello = await packageHelloWorld(ROOT, TMP, events.all);
+  const { startCodeServer } = require(join(ROOT, 'out', 'test', 'harness', 'codeServer.js'));
+  const { launchBrowser } = require(join(ROOT, 'out', 'test', 'harness', 'browser.js'));
+  const { runCleanups } = require(join(ROOT, 'out', 'test', 'harness', 'proc.js'));
+  const { server, FIXTURES } = await startBenchServer(ROOT);
+  let codeServerVersion = '';
+  try {
+    const workspace = await gitWorkspace(TMP, `${server.url}alice/big.git`);
+    const plain = join(TMP, 'plain');
+    mkdirSync(plain, { recursive: true });
+    const browser = await launchBrowser();
+    const tools = { startCodeServer, browser };
+    await activationFigures(tools, [VSIX, hello], { git: workspace, plain });
+    await viewFigures(tools, server, FIXTURES, workspace, manifest);
+    codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
+    await browser.close();
+  } finally {
+    await server.close();
+    await runCleanups();
+  }
+  process.stdout.write(`\n${report.table()}\n\n`);
+  report.write(RESULTS, {
+    date: new Date().toISOString(),
+    command: 'npm run bench',
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 1024 ** 3), node: process.version, codeServer: codeServerVersion },
+    helloWorld: HELLO_ID,
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  });
+  log(`wrote ${RESULTS} in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (!report.pass) {
+    log(`budgets failed: ${report.failures().map((f) => `${f.section}: ${f.name}`).join('; ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+main().catch((e) => {
+  process.stderr.write(`[bench] failed: ${e.stack ?? e}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,176 @@
+// The signed-in accounts. Their list (no secrets) is in globalState; each account's token or password is in
+// SecretStorage under `gitea-workbench:<accountId>` and nowhere else. Implements AccountService.
+import * as vscode from 'vscode';
+import type { GiteaClient } from '../api';
+import { GiteaError } from '../api/errorKind';
+import { loadApi } from '../apiLoader';
+import type { Account, AccountService } from '../services';
+import { CLIENT_SETTINGS } from '../core/settings';
+import { instanceLabel } from '../git/instanceUrl';
+import { buildHttpOptions, resetShownProblems } from './httpOptions';
+
+/** What SecretStorage holds for an account. A password is kept only when the user declined a token. */
+export type StoredSecret = { readonly kind: 'token'; readonly token: string } | { readonly kind: 'basic'; readonly password: string };
+
+const ACCOUNTS_KEY = 'gitea.accounts';
+const PREFERRED_KEY = 'gitea.preferredAccounts';
+const SECRET_PREFIX = 'gitea-workbench:';
+
+export function accountId(instanceUrl: string, username: string): string {
+  return `${instanceUrl}|${username}`;
+}
+
+export function accountLabel(account: Account): string {
+  return `${account.username}@${instanceLabel(account.instanceUrl)}`;
+}
+
+export class AccountStore implements AccountService, vscode.Disposable {
+  private list: Account[];
+  /** Accounts whose secret turned out to be missing (e.g. another browser profile in code-server). */
+  private readonly missingSecret = new Set<string>();
+  private readonly clients = new Map<string, Promise<{ client: GiteaClient; close(): Promise<void> }>>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  readonly onDidChangeAccounts = this.changed.event;
+  /** Resolves when every listed account was checked for its secret (activation does not wait for it). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.list = this.readList();
+    this.disposables.push(
+      context.secrets.onDidChange((e) => {
+        // Another window signed in or out: re-read the shared list and drop cached clients of that account.
+        if (e.key.startsWith(SECRET_PREFIX)) void this.reload(e.key.slice(SECRET_PREFIX.length));
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
+          resetShownProblems();
+          this.dropClients();
+        }
+      }),
+    );
+    this.ready = this.checkSecrets().catch((e: unknown) => this.log.warn(`Could not read the secret storage: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  get accounts(): readonly Account[] {
+    return this.list.filter((a) => !this.missingSecret.has(a.id));
+  }
+
+  accountFor(instanceUrl: string): Account | undefined {
+    const preferred = this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {})[instanceUrl];
+    const onInstance = this.accounts.filter((a) => a.instanceUrl === instanceUrl);
+    return onInstance.find((a) => a.id === preferred) ?? onInstance[0];
+  }
+
+  async setPreferred(account: Account): Promise<void> {
+    const map = { ...this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {}), [account.instanceUrl]: account.id };
+    await this.context.globalState.update(PREFERRED_KEY, map);
+    this.changed.fire();
+  }
+
+  get(accountId: string): Account | undefined {
+    return this.accounts.find((a) => a.id === accountId);
+  }
+
+  async getClient(accountId: string): Promise<GiteaClient> {
+    let entry = this.clients.get(accountId);
+    if (!entry) {
+      entry = this.createClient(accountId);
+      this.clients.set(accountId, entry);
+      // A failed build (unreadable CA file, missing secret) must not stick: the next call tries again.
+      entry.catch(() => this.clients.delete(accountId));
+    }
+    return (await entry).client;
+  }
+
+  private async createClient(accountId: string): Promise<{ client: GiteaClient; close(): Promise<void> }> {
+    const account = this.get(accountId);
+    const secret = account && (await this.secretFor(account.id));
+    if (!account || !secret) throw new GiteaError('unauthorized', vscode.l10n.t('You are not signed in to this Gitea instance. Run "Gitea: Sign In".'));
+    const { dispatcher, timeoutMs } = await buildHttpOptions(account.instanceUrl, this.log);
+    const auth = secret.kind === 'token' ? { kind: 'token' as const, token: secret.token } : { kind: 'basic' as const, username: account.username, password: secret.password };
+    const client = loadApi().createClient({ baseUrl: account.instanceUrl, auth, dispatcher, timeoutMs, log: this.log });
+    return { client, close: () => dispatcher.close() };
+  }
+
+  async secretFor(accountId: string): Promise<StoredSecret | undefined> {
+    const raw = await this.context.secrets.get(SECRET_PREFIX + accountId);
+    if (!raw) return undefined;
+    try {
+      const parsed = JSON.parse(raw) as StoredSecret;
+      return parsed.kind === 'token' || parsed.kind === 'basic' ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Saves an account after its credentials were checked. The list is written before the secret, so that
+   * another window that hears of the secret finds the account in the list. */
+  async add(account: Account, secret: StoredSecret): Promise<void> {
+    this.list = [...this.readList().filter((a) => a.id !== account.id), account];
+    await this.context.globalState.update(ACCOUNTS_KEY, this.list);
+    await this.context.secrets.store(SECRET_PREFIX + account.id, JSON.stringify(secret));
+    this.missingSecret.delete(account.id);
+    this.dropClients(account.id);
+    this.log.info(`Signed in as ${accountLabel(account)} (${account.flavor} ${account.version}).`);
+    this.changed.fire();
+  }
+
+  /** Signs out: the secret goes first, so that no window can use the account any more. */
+  async remove(accountId: string): Promise<Account | undefined> {
+    const account = this.list.find((a) => a.id === accountId);
+    await this.context.secrets.delete(SECRET_PREFIX + accountId);
+    this.list = this.readList().filter((a) => a.id !== accountId);
+    await this.context.globalState.update(ACCOUNTS_KEY, this.list);
+    this.dropClients(accountId);
+    if (account) this.log.info(`Signed out ${accountLabel(account)}.`);
+    this.changed.fire();
+    return account;
+  }
+
+  private readList(): Account[] {
+    const raw = this.context.globalState.get<unknown>(ACCOUNTS_KEY);
+    if (!Array.isArray(raw)) return [];
+    return raw.filter(
+      (a): a is Account =>
+        typeof a === 'object' && a !== null && typeof a.id === 'string' && typeof a.instanceUrl === 'string' && typeof a.username === 'string',
+    );
+  }
+
+  private async reload(changedId: string): Promise<void> {
+    this.list = this.readList();
+    this.dropClients(changedId);
+    const secret = await this.context.secrets.get(SECRET_PREFIX + changedId);
+    if (secret) this.missingSecret.delete(changedId);
+    else this.missingSecret.add(changedId);
+    this.changed.fire();
+  }
+
+  /** Accounts listed without a secret (a fresh browser profile in code-server, a wiped keychain) are hidden. */
+  private async checkSecrets(): Promise<void> {
+    let changed = false;
+    for (const account of this.list) {
+      if (!(await this.context.secrets.get(SECRET_PREFIX + account.id))) {
+        this.missingSecret.add(account.id);
+        changed = true;
+      }
+    }
+    if (changed) this.changed.fire();
+  }
+
+  private dropClients(accountId?: string): void {
+    for (const [id, entry] of this.clients) {
+      if (accountId && id !== accountId) continue;
+      this.clients.delete(id);
+      entry.then((e) => e.close()).catch(() => undefined);
+    }
+  }
+
+  dispose(): void {
+    this.dropClients();
+    for (const d of this.disposables) d.dispose();
+  }
+}

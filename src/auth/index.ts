@@ -1,0 +1,41 @@
+// Wiring of the account features: Sign In / Sign Out / Add CA Certificate commands, the authentication
+// provider for the Accounts menu, the `gitea.signedIn` context key and the one-shot sign-in from the environment.
+import * as vscode from 'vscode';
+import type { CoreServices } from '../core/services';
+import { instanceLabel } from '../git/instanceUrl';
+import type { Account } from '../services';
+import { AUTH_PROVIDER_ID, GiteaAuthenticationProvider } from './authProvider';
+import { autoLogin } from './autoLogin';
+import { hasCredential, isSignInArgs, signInWithArgs, type SignInResult } from './signInArgs';
+import { runSignInForm, type SignInDeps } from './signInFlow';
+import { signOut } from './signOut';
+import { addCaCertificate } from './transportSecurity';
+
+export function registerAuth(services: CoreServices): void {
+  const { context, accounts, log, repos } = services;
+  const deps: SignInDeps = { store: accounts, log, guessInstanceUrl: () => repos.guessInstanceUrl() };
+  const form = async (prefill?: { url?: string; username?: string }): Promise<Account | undefined> => {
+    const account = await runSignInForm(deps, prefill);
+    if (account) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', instanceLabel(account.instanceUrl), account.username));
+    return account;
+  };
+  const updateContext = (): void => void vscode.commands.executeCommand('setContext', 'gitea.signedIn', accounts.accounts.length > 0);
+  updateContext();
+  const provider = new GiteaAuthenticationProvider(accounts, () => form());
+  context.subscriptions.push(
+    provider,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Gitea', provider, { supportsMultipleAccounts: true }),
+    accounts.onDidChangeAccounts(updateContext),
+    // Arguments (`{ url, username?, token? | password?, otp?, keepPassword? }`) sign in without the form;
+    // `{ url, username? }` alone opens the form prefilled. Resolves to a SignInResult.
+    vscode.commands.registerCommand('gitea.signIn', async (args?: unknown): Promise<SignInResult> => {
+      if (isSignInArgs(args) && hasCredential(args)) return signInWithArgs(deps, args);
+      const prefill = isSignInArgs(args) ? { url: args.url, username: args.username } : undefined;
+      const account = await form(prefill);
+      return account ? { ok: true, account } : { ok: false, kind: 'cancelled', message: vscode.l10n.t('Sign-in cancelled.') };
+    }),
+    vscode.commands.registerCommand('gitea.signOut', (arg?: unknown) => signOut(accounts, arg)),
+    vscode.commands.registerCommand('gitea.addCaCertificate', () => addCaCertificate()),
+  );
+  void autoLogin(context, accounts, log).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${e instanceof Error ? e.message : String(e)}`));
+}

@@ -1,0 +1,130 @@
+// Small wrappers around InputBox / QuickPick for multi-step flows: a Back button, a value and an error message
+// to re-open a step with (so a failed step keeps what was typed), and an `accept` hook that runs while the box
+// stays open and busy, so that a check that fails shows its message right under what the user typed.
+import * as vscode from 'vscode';
+
+export const BACK = Symbol('back');
+export type StepResult<T> = T | typeof BACK | undefined;
+
+export interface TextStep {
+  readonly title: string;
+  readonly step: number;
+  readonly totalSteps: number;
+  readonly prompt: string;
+  readonly value?: string;
+  readonly placeholder?: string;
+  readonly password?: boolean;
+  /** Shown when the step opens: the reason the step is shown again. */
+  readonly errorMessage?: string;
+  readonly back?: boolean;
+  /** Synchronous check of the typed text; a message keeps the box open. */
+  readonly validate?: (value: string) => string | undefined;
+  /** Runs on Enter with the box busy; a returned message keeps the box open and shows it. */
+  readonly accept?: (value: string) => Promise<string | undefined>;
+  readonly token?: vscode.CancellationToken;
+}
+
+export function askText(options: TextStep): Promise<StepResult<string>> {
+  const box = vscode.window.createInputBox();
+  box.title = options.title;
+  box.step = options.step;
+  box.totalSteps = options.totalSteps;
+  box.prompt = options.prompt;
+  box.value = options.value ?? '';
+  box.placeholder = options.placeholder;
+  box.password = options.password ?? false;
+  box.ignoreFocusOut = true;
+  box.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
+  box.validationMessage = options.errorMessage ? { message: options.errorMessage, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: StepResult<string>): void => {
+      if (settled) return;
+      settled = true;
+      for (const d of disposables) d.dispose();
+      box.dispose();
+      resolve(result);
+    };
+    const disposables: vscode.Disposable[] = [
+      box.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(BACK)),
+      box.onDidHide(() => finish(undefined)),
+      box.onDidChangeValue((v) => {
+        const problem = v ? options.validate?.(v) : undefined;
+        box.validationMessage = problem ? { message: problem, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+      }),
+      box.onDidAccept(async () => {
+        if (box.busy) return;
+        const value = box.value;
+        const problem = options.validate?.(value);
+        if (problem) {
+          box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
+          return;
+        }
+        if (!options.accept) return finish(value);
+        box.busy = true;
+        box.enabled = false;
+        let message: string | undefined;
+        try {
+          message = await options.accept(value);
+        } catch (e) {
+          message = e instanceof Error ? e.message : String(e);
+        }
+        if (settled) return; // hidden (Escape) while the check ran
+        if (message === undefined) return finish(value);
+        box.busy = false;
+        box.enabled = true;
+        box.validationMessage = { message, severity: vscode.InputBoxValidationSeverity.Error };
+      }),
+    ];
+    if (options.token) disposables.push(options.token.onCancellationRequested(() => finish(undefined)));
+    box.show();
+  });
+}
+
+export interface PickItem<T> extends vscode.QuickPickItem {
+  readonly value: T;
+}
+
+export interface PickStep<T> {
+  readonly title: string;
+  readonly step?: number;
+  readonly totalSteps?: number;
+  readonly placeholder: string;
+  readonly items: readonly PickItem<T>[];
+  readonly active?: T;
+  readonly back?: boolean;
+  readonly matchOnDescription?: boolean;
+}
+
+export function askPick<T>(options: PickStep<T>): Promise<StepResult<T>> {
+  const pick = vscode.window.createQuickPick<PickItem<T>>();
+  pick.title = options.title;
+  pick.step = options.step;
+  pick.totalSteps = options.totalSteps;
+  pick.placeholder = options.placeholder;
+  pick.items = options.items;
+  pick.ignoreFocusOut = true;
+  pick.matchOnDescription = options.matchOnDescription ?? false;
+  pick.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
+  const active = options.items.find((i) => i.value === options.active);
+  if (active) pick.activeItems = [active];
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: StepResult<T>): void => {
+      if (settled) return;
+      settled = true;
+      for (const d of disposables) d.dispose();
+      pick.dispose();
+      resolve(result);
+    };
+    const disposables: vscode.Disposable[] = [
+      pick.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(BACK)),
+      pick.onDidHide(() => finish(undefined)),
+      pick.onDidAccept(() => {
+        const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+        if (chosen) finish(chosen.value);
+      }),
+    ];
+    pick.show();
+  });
+}

@@ -1,0 +1,55 @@
+// Sign-in step for an existing access token: the token is checked with GET /user and GET /version while the
+// input stays open; a rejected token shows the reason under it, other failures re-open the step they concern.
+import * as vscode from 'vscode';
+import { instanceLabel } from '../git/instanceUrl';
+import { signInWithToken } from './credentialCheck';
+import { BACK, askText } from './quickInput';
+import { CANCEL, type FlowContext, type FlowOutcome } from './signInDraft';
+import { routeFailure } from './signInErrors';
+import { confirmPlainHttp } from './transportSecurity';
+
+export async function askToken(ctx: FlowContext, errorMessage?: string): Promise<FlowOutcome> {
+  const { draft } = ctx;
+  const abort = new AbortController();
+  let outcome: FlowOutcome | undefined;
+  const typed = await askText({
+    title: ctx.title,
+    step: ctx.totalSteps,
+    totalSteps: ctx.totalSteps,
+    prompt: vscode.l10n.t('Access token of {0} on {1} (create one under Settings → Applications: {2})', draft.username || '…', instanceLabel(draft.instanceUrl), `${draft.instanceUrl}user/settings/applications`),
+    placeholder: vscode.l10n.t('Access token'),
+    value: draft.token,
+    password: true,
+    back: true,
+    errorMessage,
+    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the access token.')),
+    accept: async (value) => {
+      draft.token = value.trim();
+      if (!(await confirmHttp(ctx))) return vscode.l10n.t('Not sent. Use the https:// address of the instance.');
+      try {
+        outcome = { kind: 'verified', result: await signInWithToken(draft.instanceUrl, draft.token, ctx.log, abort.signal) };
+        return undefined;
+      } catch (e) {
+        const routed = routeFailure(e, draft.instanceUrl, 'token', 'secret', ctx.log);
+        if ('stay' in routed) return routed.stay;
+        outcome = routed.outcome;
+        return undefined;
+      }
+    },
+  });
+  if (typed === BACK) return { kind: 'back' };
+  if (typed === undefined) {
+    abort.abort();
+    return CANCEL;
+  }
+  return outcome ?? CANCEL;
+}
+
+/** Asks once per form (and instance) before credentials go over plain http:// to a non-loopback host. */
+export async function confirmHttp(ctx: FlowContext): Promise<boolean> {
+  const { draft } = ctx;
+  if (draft.plainHttpConfirmedFor === draft.instanceUrl) return true;
+  const ok = await confirmPlainHttp(draft.instanceUrl, draft.method);
+  if (ok) draft.plainHttpConfirmedFor = draft.instanceUrl;
+  return ok;
+}

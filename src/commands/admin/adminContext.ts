@@ -1,0 +1,131 @@
+// What the admin commands share: which repository or account a command acts on (from its arguments or the
+// active repository), pickers for organizations, and how a failure is shown.
+import * as vscode from 'vscode';
+import type { GiteaClient, Organization } from '../../api';
+import { isGiteaError } from '../../api/errorKind';
+import type { Account, RepoRef, Services } from '../../services';
+import { isCancellation } from '../common/errors';
+import { accountOf, activeTarget, targetFor, type Target } from '../common/target';
+import { explainAdminError, type AdminOperation, type ExplainContext } from './explainError';
+
+/** `{ instanceUrl?, owner, repo }` from command arguments; the active repository's instance when none is given. */
+export async function repoTarget(services: Services, arg: unknown): Promise<Target | undefined> {
+  const o = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+  if (typeof o.owner === 'string' && typeof o.repo === 'string') {
+    const instanceUrl = typeof o.instanceUrl === 'string' ? o.instanceUrl : services.repos.active?.instanceUrl;
+    if (instanceUrl) {
+      const ref: RepoRef = {
+        instanceUrl,
+        owner: o.owner,
+        repo: o.repo,
+        accountId: typeof o.accountId === 'string' ? o.accountId : undefined,
+      };
+      return targetFor(services, ref);
+    }
+  }
+  return activeTarget(services);
+}
+
+export interface AccountTarget {
+  readonly client: GiteaClient;
+  readonly account: Account;
+}
+
+/**
+ * The account for commands that are not about one repository (organizations, user hooks, migration, feeds):
+ * the one named in the arguments, else the active repository's, else the only one, else the user picks.
+ */
+export async function accountTarget(services: Services, arg?: unknown, silent = false): Promise<AccountTarget | undefined> {
+  const o = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+  const all = services.accounts.accounts;
+  let account: Account | undefined;
+  if (typeof o.accountId === 'string') account = all.find((a) => a.id === o.accountId);
+  const active = services.repos.active;
+  account ??= active ? accountOf(services, active) : undefined;
+  if (!account && all.length === 1) account = all[0];
+  if (!account && all.length > 1 && !silent) {
+    const picked = await vscode.window.showQuickPick(
+      all.map((a) => ({ label: a.username, description: a.instanceUrl, account: a })),
+      { title: vscode.l10n.t('Choose the account'), ignoreFocusOut: true },
+    );
+    account = picked?.account;
+    if (!picked) return undefined;
+  }
+  if (!account) {
+    if (!silent) {
+      const signIn = vscode.l10n.t('Sign In');
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('Sign in to a Gitea or Forgejo instance first.'), signIn)
+        .then((c) => (c === signIn ? vscode.commands.executeCommand('gitea.signIn') : undefined));
+    }
+    return undefined;
+  }
+  return { client: await services.accounts.getClient(account.id), account };
+}
+
+/** Every item of a paged list, up to `maxPages` pages (pickers; the server caps a page at 50 items). */
+export async function collectPages<T>(
+  fetch: (page: number) => Promise<{ items: readonly T[]; hasMore: boolean; nextPage?: number; page: number }>,
+  maxPages = 20,
+): Promise<{ items: T[]; truncated: boolean }> {
+  const items: T[] = [];
+  let page = 1;
+  for (let i = 0; i < maxPages; i++) {
+    const result = await fetch(page);
+    items.push(...result.items);
+    if (!result.hasMore) return { items, truncated: false };
+    page = result.nextPage ?? result.page + 1;
+  }
+  return { items, truncated: true };
+}
+
+/** The organizations of the signed-in user. */
+export async function listMyOrgs(client: GiteaClient, signal?: AbortSignal): Promise<Organization[]> {
+  return (await collectPages((page) => client.orgListCurrentUserOrgs({ page }, { signal }))).items;
+}
+
+/** Lets the user pick one of their organizations; `preset` (from arguments) skips the picker. */
+export async function pickOrg(client: GiteaClient, title: string, preset?: unknown): Promise<string | undefined> {
+  if (typeof preset === 'string' && preset) return preset;
+  const orgs = listMyOrgs(client).then((list) =>
+    list.map((o) => ({ label: o.name, description: o.full_name || undefined, detail: o.description || undefined })),
+  );
+  const picked = await vscode.window.showQuickPick(orgs, {
+    title,
+    placeHolder: vscode.l10n.t('Organization'),
+    ignoreFocusOut: true,
+  });
+  return picked?.label;
+}
+
+/**
+ * Logs and shows a failure, explained for the operation; never shows or logs secrets. Callers that gave the
+ * command its data as arguments (other commands, tests) get the explanation as a rejection too.
+ */
+export function showAdminFailure(
+  services: Services,
+  op: AdminOperation,
+  what: string,
+  e: unknown,
+  ctx: ExplainContext = {},
+  rethrow = false,
+): undefined {
+  if (isCancellation(e)) return undefined;
+  const text = isGiteaError(e)
+    ? explainAdminError(op, e, ctx, vscode.l10n.t)
+    : explainAdminError(op, { kind: 'unknown', message: e instanceof Error ? e.message : String(e) }, ctx, vscode.l10n.t);
+  services.log.error(`${what}: ${text}`);
+  void vscode.window.showErrorMessage(`${what}: ${text}`);
+  if (rethrow) throw Object.assign(new Error(`${what}: ${text}`), { kind: isGiteaError(e) ? e.kind : 'unknown', status: isGiteaError(e) ? e.status : undefined });
+  return undefined;
+}
+
+/** Arguments given by a caller (tests, other commands) rather than a tree item or the palette. */
+export function argObject(arg: unknown): Record<string, unknown> | undefined {
+  return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? (arg as Record<string, unknown>) : undefined;
+}
+
+/** `owner/name` of a target. */
+export function fullName(target: Target): string {
+  return `${target.repo.owner}/${target.repo.repo}`;
+}

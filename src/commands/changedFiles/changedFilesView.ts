@@ -1,0 +1,225 @@
+// The "Changed Files" view (`gitea.changedFiles`): the files of one pull request as a folder tree or a flat
+// list, filled page by page while they arrive, each opening its diff. Shown while a pull request is chosen.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChangedFile } from '../../api';
+import type { RepoRef, Services } from '../../services';
+import { isCancellation, messageOf } from '../common/errors';
+import { targetFor } from '../common/target';
+import { changesUri, statusName } from './fileDocuments';
+import { buildTree, flatList, totals, isWhitespaceMode, type TreeNode, type WhitespaceMode } from './model';
+import { OPEN_CHANGED_FILE } from './openChangedFile';
+import { readAllPages } from './readAllPages';
+
+export const VIEW_ID = 'gitea.changedFiles';
+export const ACTIVE_CONTEXT = 'gitea.changedFiles.active';
+export const LAYOUT_CONTEXT = 'gitea.changedFiles.layout';
+export const LAYOUT_SETTING = 'gitea.changedFiles.layout';
+export const WHITESPACE_SETTING = 'gitea.changedFiles.whitespace';
+
+export type Layout = 'tree' | 'list';
+type Node = TreeNode<ChangedFile>;
+
+export function currentLayout(): Layout {
+  return vscode.workspace.getConfiguration().get<string>(LAYOUT_SETTING) === 'list' ? 'list' : 'tree';
+}
+
+export function currentWhitespace(): WhitespaceMode {
+  const value = vscode.workspace.getConfiguration().get<string>(WHITESPACE_SETTING);
+  return isWhitespaceMode(value) ? value : 'show-all';
+}
+
+interface Shown {
+  readonly ref: RepoRef;
+  readonly index: number;
+  title?: string;
+  files: ChangedFile[];
+  loading: boolean;
+  pagesRead: number;
+  pageCount?: number;
+  error?: string;
+  /** Bumped per load, so a superseded load stops updating the view. */
+  readonly generation: number;
+}
+
+export interface LoadResult {
+  readonly files: readonly ChangedFile[];
+  readonly whitespace: WhitespaceMode;
+}
+
+function counts(f: { additions?: number | null; deletions?: number | null }): string {
+  return `+${f.additions ?? 0} −${f.deletions ?? 0}`;
+}
+
+export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly view: vscode.TreeView<Node>;
+  private shown: Shown | undefined;
+  private roots: Node[] = [];
+  private generation = 0;
+  private controller: AbortController | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly services: Services) {
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
+    this.disposables.push(
+      this.view,
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(LAYOUT_SETTING)) this.rebuild();
+        if (e.affectsConfiguration(WHITESPACE_SETTING) && this.shown) void this.show(this.shown.ref, this.shown.index);
+      }),
+    );
+    void vscode.commands.executeCommand('setContext', LAYOUT_CONTEXT, currentLayout());
+  }
+
+  /** Loads the files of pull request `index` of `ref` into the view and reveals it. */
+  async show(ref: RepoRef, index: number): Promise<LoadResult | undefined> {
+    const target = await targetFor(this.services, ref);
+    if (!target) return undefined;
+    this.controller?.abort();
+    const controller = (this.controller = new AbortController());
+    const shown: Shown = { ref, index, files: [], loading: true, pagesRead: 0, generation: ++this.generation };
+    this.shown = shown;
+    this.rebuild();
+    await vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, true);
+    void vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    const whitespace = currentWhitespace();
+    const params = { owner: ref.owner, repo: ref.repo, index };
+    // The title comes alongside; the files do not wait for it.
+    void target.client.repoGetPullRequest(params, { signal: controller.signal }).then(
+      (pr) => {
+        if (this.shown !== shown) return;
+        shown.title = pr.title;
+        this.describe();
+      },
+      () => undefined,
+    );
+    try {
+      const files = await readAllPages(
+        (page) => target.client.repoGetPullRequestFiles({ ...params, whitespace, page, limit: 50 }, { signal: controller.signal }),
+        {
+          signal: controller.signal,
+          onPage: (items, pagesRead, pageCount) => {
+            if (this.shown !== shown) return;
+            shown.files.push(...items);
+            shown.pagesRead = pagesRead;
+            shown.pageCount = pageCount;
+            this.scheduleRebuild();
+          },
+        },
+      );
+      if (this.shown !== shown) return undefined;
+      shown.loading = false;
+      this.rebuild();
+      return { files, whitespace };
+    } catch (e) {
+      if (this.shown !== shown || isCancellation(e)) return undefined;
+      shown.loading = false;
+      shown.error = messageOf(e);
+      this.services.log.error(`Changed files of ${ref.owner}/${ref.repo}#${index}: ${shown.error}`);
+      this.rebuild();
+      throw e;
+    }
+  }
+
+  /** Reloads the pull request shown (e.g. after a push). */
+  async reload(): Promise<void> {
+    if (this.shown) await this.show(this.shown.ref, this.shown.index);
+  }
+
+  async close(): Promise<void> {
+    this.controller?.abort();
+    this.shown = undefined;
+    this.rebuild();
+    await vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, false);
+  }
+
+  get current(): { ref: RepoRef; index: number; files: readonly ChangedFile[]; loading: boolean } | undefined {
+    return this.shown && { ref: this.shown.ref, index: this.shown.index, files: this.shown.files, loading: this.shown.loading };
+  }
+
+  /** At most one rebuild per 100 ms while pages arrive: 30 pages render as a few refreshes, not 30. */
+  private scheduleRebuild(): void {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.rebuild();
+    }, 100);
+  }
+
+  private rebuild(): void {
+    if (this.refreshTimer) {
+      clearTimeout(this.refreshTimer);
+      this.refreshTimer = undefined;
+    }
+    const files = this.shown?.files ?? [];
+    this.roots = currentLayout() === 'tree' ? buildTree(files) : flatList(files).map((file) => ({ kind: 'file', name: file.filename, file }));
+    void vscode.commands.executeCommand('setContext', LAYOUT_CONTEXT, currentLayout());
+    this.describe();
+    this.changed.fire(undefined);
+  }
+
+  private describe(): void {
+    const s = this.shown;
+    if (!s) {
+      this.view.description = undefined;
+      this.view.message = vscode.l10n.t('Choose "Show Changed Files" on a pull request.');
+      return;
+    }
+    const t = totals(s.files);
+    this.view.description = `#${s.index}${s.title ? ` ${s.title}` : ''}`;
+    if (s.error) this.view.message = vscode.l10n.t('Could not load the changed files: {0}', s.error);
+    else if (s.loading)
+      this.view.message =
+        s.pageCount !== undefined
+          ? vscode.l10n.t('Loading changed files… page {0} of {1}', s.pagesRead, s.pageCount)
+          : vscode.l10n.t('Loading changed files…');
+    else if (s.files.length === 0) this.view.message = vscode.l10n.t('This pull request changes no files.');
+    else this.view.message = vscode.l10n.t('{0} files changed, +{1} −{2}', s.files.length, t.additions, t.deletions);
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) return this.roots;
+    return node.kind === 'folder' ? node.children : [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    const s = this.shown!;
+    const idPrefix = `${s.ref.instanceUrl}|${s.ref.owner}/${s.ref.repo}#${s.index}:`;
+    if (node.kind === 'folder') {
+      const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `${idPrefix}${node.path}/`;
+      item.iconPath = vscode.ThemeIcon.Folder;
+      item.contextValue = 'changedFolder';
+      return item;
+    }
+    const f = node.file;
+    const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+    item.id = `${idPrefix}${f.filename}`;
+    item.resourceUri = changesUri(s.ref.owner, s.ref.repo, s.index, f);
+    const dir = path.posix.dirname(f.filename);
+    item.label = currentLayout() === 'list' ? path.posix.basename(f.filename) : node.name;
+    item.description = currentLayout() === 'list' && dir !== '.' ? `${dir}  ${counts(f)}` : counts(f);
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${f.filename}\n\n${statusName(f.status)}`);
+    if (f.previous_filename) tooltip.appendText(` — ${vscode.l10n.t('previously {0}', f.previous_filename)}`);
+    tooltip.appendText(`\n\n${counts(f)}`);
+    item.tooltip = tooltip;
+    item.contextValue = 'changedFile';
+    item.command = {
+      command: OPEN_CHANGED_FILE,
+      title: vscode.l10n.t('Open Changes'),
+      arguments: [{ instanceUrl: s.ref.instanceUrl, owner: s.ref.owner, repo: s.ref.repo, accountId: s.ref.accountId }, s.index, f],
+    };
+    return item;
+  }
+
+  dispose(): void {
+    this.controller?.abort();
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,72 @@
+// Read-only documents of a file at a commit (`gitea-file:` URIs), read from the raw-file endpoint, and the
+// status decorations of changed files (`gitea-changes:` URIs, also used by the Pull Requests view).
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { messageOf } from '../common/errors';
+import { accountOf } from '../common/target';
+import { changesUriComponents, fileUriComponents, isBinary, parseChangesUri, parseFileUri, statusLook, type ChangedFileLike, type FileAtRef } from './model';
+
+export const FILE_SCHEME = 'gitea-file';
+export const CHANGES_SCHEME = 'gitea-changes';
+
+export function fileUri(f: FileAtRef): vscode.Uri {
+  return vscode.Uri.from({ scheme: FILE_SCHEME, ...fileUriComponents(f) });
+}
+
+export function changesUri(owner: string, repo: string, prIndex: number, file: ChangedFileLike): vscode.Uri {
+  return vscode.Uri.from({ scheme: CHANGES_SCHEME, ...changesUriComponents(owner, repo, prIndex, file) });
+}
+
+const STATUS_NAMES: Record<string, () => string> = {
+  added: () => vscode.l10n.t('Added'),
+  deleted: () => vscode.l10n.t('Deleted'),
+  renamed: () => vscode.l10n.t('Renamed'),
+  copied: () => vscode.l10n.t('Copied'),
+  changed: () => vscode.l10n.t('Changed'),
+  unchanged: () => vscode.l10n.t('Unchanged'),
+};
+
+export function statusName(status: string | null | undefined): string {
+  return (STATUS_NAMES[status ?? 'changed'] ?? STATUS_NAMES.changed!)();
+}
+
+/** Badge + theme color per status, for every `gitea-changes:` resource (our view and the Pull Requests view). */
+export class ChangedFileDecorations implements vscode.FileDecorationProvider {
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== CHANGES_SCHEME) return undefined;
+    const parts = parseChangesUri(uri.path, uri.query);
+    if (!parts) return undefined;
+    const look = statusLook(parts.status);
+    const tooltip =
+      parts.status === 'renamed' && parts.previousFilename
+        ? vscode.l10n.t('Renamed from {0}', parts.previousFilename)
+        : parts.status === 'copied' && parts.previousFilename
+          ? vscode.l10n.t('Copied from {0}', parts.previousFilename)
+          : statusName(parts.status);
+    return new vscode.FileDecoration(look.badge, tooltip, new vscode.ThemeColor(look.color));
+  }
+}
+
+/** Serves `gitea-file:` documents: the file's text at the commit, an empty text, or a note for binary files. */
+export class FileAtRefProvider implements vscode.TextDocumentContentProvider {
+  constructor(private readonly services: Services) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const f = parseFileUri(uri.path, uri.query);
+    if (!f) return '';
+    if (!f.ref) return ''; // the empty side of an added or deleted file
+    const account = accountOf(this.services, { instanceUrl: f.instanceUrl });
+    if (!account) return vscode.l10n.t('Sign in to {0} to see this file.', f.instanceUrl);
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    try {
+      const client = await this.services.accounts.getClient(account.id);
+      const bytes = await client.repoGetRawFile({ owner: f.owner, repo: f.repo, filepath: f.path, ref: f.ref }, { signal: controller.signal });
+      if (isBinary(bytes)) return vscode.l10n.t('Binary file not shown.');
+      return new TextDecoder('utf-8').decode(bytes);
+    } catch (e) {
+      this.services.log.warn(`Could not read ${f.owner}/${f.repo}/${f.path} at ${f.ref}: ${messageOf(e)}`);
+      return vscode.l10n.t('Could not read {0} at {1}: {2}', f.path, f.ref.slice(0, 10), messageOf(e));
+    }
+  }
+}

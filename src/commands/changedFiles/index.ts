@@ -1,0 +1,135 @@
+// Changed files of a pull request: "Gitea: Show Changed Files of Pull Request" (palette and the Pull Requests
+// view), the Changed Files view with its tree/list and whitespace toggles, the diff command, the `gitea-file:`
+// documents and the `gitea-changes:` decorations.
+import * as vscode from 'vscode';
+import type { PullRequest } from '../../api';
+import type { RepoRef, Services } from '../../services';
+import { isCancellation, showFailure } from '../common/errors';
+import { activeTarget, repoRefFrom } from '../common/target';
+import { ChangedFilesView, LAYOUT_SETTING, WHITESPACE_SETTING, currentWhitespace, type LoadResult } from './changedFilesView';
+import { CHANGES_SCHEME, ChangedFileDecorations, FILE_SCHEME, FileAtRefProvider } from './fileDocuments';
+import { WHITESPACE_MODES, type WhitespaceMode } from './model';
+import { PullRequestShas, registerOpenChangedFile } from './openChangedFile';
+
+export const SHOW_CHANGED_FILES = 'gitea.showChangedFiles';
+
+/**
+ * The pull request an argument names: `{ repo, pr: { number } }` (the line command, the contract with the Pull
+ * Requests view), `{ repo, index }`, or a Pull Requests view node whose data is a PullRequest or a changed file
+ * of the active repository.
+ */
+export function pullRequestArg(arg: unknown, active: RepoRef | undefined): { repo: RepoRef; index: number } | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const o = arg as Record<string, unknown>;
+  const repo = repoRefFrom(o.repo);
+  const pr = o.pr as { number?: unknown } | undefined;
+  if (repo && typeof pr?.number === 'number') return { repo, index: pr.number };
+  if (repo && typeof o.index === 'number') return { repo, index: o.index };
+  if (active && o.kind === 'changedFile' && typeof o.owner === 'string' && typeof o.repo === 'string' && typeof o.index === 'number') {
+    return { repo: { instanceUrl: active.instanceUrl, accountId: active.accountId, owner: o.owner, repo: o.repo }, index: o.index };
+  }
+  // A PullRequest object (node data of the Pull Requests view, which shows the active repository).
+  if (active && typeof o.number === 'number' && typeof o.title === 'string') return { repo: active, index: o.number };
+  const data = (o.options as { data?: unknown } | undefined)?.data ?? o.data;
+  return data !== undefined && data !== arg ? pullRequestArg(data, active) : undefined;
+}
+
+const WHITESPACE_LABELS: Record<WhitespaceMode, () => string> = {
+  'show-all': () => vscode.l10n.t('Show all whitespace changes'),
+  'ignore-all': () => vscode.l10n.t('Ignore all whitespace'),
+  'ignore-change': () => vscode.l10n.t('Ignore changes in amount of whitespace'),
+  'ignore-eol': () => vscode.l10n.t('Ignore whitespace at end of line'),
+};
+
+/** Asks for a pull request of the active repository: recent ones listed, any number accepted. */
+async function pickPullRequest(services: Services): Promise<{ repo: RepoRef; index: number } | undefined> {
+  const target = await activeTarget(services);
+  if (!target) return undefined;
+  type Item = vscode.QuickPickItem & { index?: number };
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = vscode.l10n.t('Show Changed Files of Pull Request — {0}/{1}', target.repo.owner, target.repo.repo);
+  pick.placeholder = vscode.l10n.t('Pick a pull request or type its number');
+  pick.busy = true;
+  let listed: Item[] = [];
+  const refresh = (): void => {
+    const typed = /^#?(\d+)$/.exec(pick.value.trim());
+    const typedItem: Item[] = typed && !listed.some((i) => i.index === Number(typed[1])) ? [{ label: `#${typed[1]}`, index: Number(typed[1]), alwaysShow: true }] : [];
+    pick.items = [...typedItem, ...listed];
+  };
+  const controller = new AbortController();
+  target.client
+    .repoListPullRequests({ owner: target.repo.owner, repo: target.repo.repo, state: 'all', sort: 'recentupdate', limit: 50 }, { signal: controller.signal })
+    .then(
+      (page) => {
+        listed = page.items.map((pr: PullRequest) => ({
+          label: `#${pr.number} ${pr.title}`,
+          description: pr.merged ? vscode.l10n.t('merged') : pr.state,
+          detail: pr.user?.login,
+          index: pr.number,
+        }));
+        refresh();
+      },
+      (e: unknown) => {
+        if (!isCancellation(e)) pick.placeholder = vscode.l10n.t('Type a pull request number (the list could not be loaded)');
+      },
+    )
+    .finally(() => (pick.busy = false));
+  pick.onDidChangeValue(refresh);
+  const chosen = await new Promise<number | undefined>((resolve) => {
+    pick.onDidAccept(() => resolve(pick.selectedItems[0]?.index));
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  controller.abort();
+  pick.dispose();
+  return chosen === undefined ? undefined : { repo: target.repo, index: chosen };
+}
+
+export function registerChangedFiles(services: Services): vscode.Disposable {
+  const view = new ChangedFilesView(services);
+  const shas = new PullRequestShas(services);
+  const toggleLayout = (layout: 'tree' | 'list') => () =>
+    vscode.workspace.getConfiguration().update(LAYOUT_SETTING, layout, vscode.ConfigurationTarget.Global);
+
+  return vscode.Disposable.from(
+    view,
+    vscode.workspace.registerTextDocumentContentProvider(FILE_SCHEME, new FileAtRefProvider(services)),
+    vscode.window.registerFileDecorationProvider(new ChangedFileDecorations()),
+    registerOpenChangedFile(services, shas),
+    vscode.commands.registerCommand(SHOW_CHANGED_FILES, async (arg?: unknown): Promise<LoadResult | undefined> => {
+      const chosen = pullRequestArg(arg, services.repos.active) ?? (arg === undefined ? await pickPullRequest(services) : undefined);
+      if (!chosen) {
+        if (arg !== undefined) void vscode.window.showErrorMessage(vscode.l10n.t('Choose a pull request to show its changed files.'));
+        return undefined;
+      }
+      shas.forget(chosen.repo, chosen.index);
+      try {
+        return await view.show(chosen.repo, chosen.index);
+      } catch (e) {
+        showFailure(services, vscode.l10n.t('Could not load the changed files of #{0}', chosen.index), e);
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('gitea.changedFiles.viewAsTree', toggleLayout('tree')),
+    vscode.commands.registerCommand('gitea.changedFiles.viewAsList', toggleLayout('list')),
+    vscode.commands.registerCommand('gitea.changedFiles.refresh', () => {
+      const current = view.current;
+      if (current) shas.forget(current.ref, current.index);
+      return view.reload().catch((e: unknown) => showFailure(services, vscode.l10n.t('Could not load the changed files'), e));
+    }),
+    vscode.commands.registerCommand('gitea.changedFiles.close', () => view.close()),
+    vscode.commands.registerCommand('gitea.changedFiles.setWhitespace', async (mode?: unknown) => {
+      let chosen = WHITESPACE_MODES.find((m) => m === mode);
+      if (!chosen) {
+        const current = currentWhitespace();
+        const picked = await vscode.window.showQuickPick(
+          WHITESPACE_MODES.map((m) => ({ label: WHITESPACE_LABELS[m](), description: m === current ? vscode.l10n.t('current') : m, mode: m })),
+          { title: vscode.l10n.t('Whitespace in Changed Files') },
+        );
+        chosen = picked?.mode;
+      }
+      if (chosen) await vscode.workspace.getConfiguration().update(WHITESPACE_SETTING, chosen, vscode.ConfigurationTarget.Global);
+    }),
+  );
+}
+

@@ -1,0 +1,120 @@
+// `gitea.openChangedFile(ref, prIndex, file)`: VS Code's diff editor between the file at the pull request's
+// merge base and at its head. Added files are compared with an empty left side, deleted ones with an empty
+// right side, renamed ones use the previous name on the left. Both sides are read-only `gitea-file:` documents.
+import * as vscode from 'vscode';
+import type { PullRequest } from '../../api';
+import type { RepoRef, Services } from '../../services';
+import { messageOf, showFailure } from '../common/errors';
+import { repoRefFrom, targetFor } from '../common/target';
+import { fileUri } from './fileDocuments';
+import type { ChangedFileLike } from './model';
+
+export const OPEN_CHANGED_FILE = 'gitea.openChangedFile';
+export const OPEN_DIFF_FROM_VIEW = 'gitea.changedFiles.openDiff';
+
+/** Pull requests (for their SHAs) are kept a minute: clicking through files should not refetch each time. */
+const PR_TTL_MS = 60_000;
+
+export interface DiffSides {
+  readonly left: vscode.Uri;
+  readonly right: vscode.Uri;
+  readonly title: string;
+}
+
+export class PullRequestShas {
+  private readonly cache = new Map<string, { at: number; pr: Promise<PullRequest> }>();
+
+  constructor(private readonly services: Services) {}
+
+  /** The pull request (fetched at most once a minute per repository and index). */
+  async get(ref: RepoRef, index: number): Promise<PullRequest | undefined> {
+    const key = `${ref.instanceUrl}|${ref.owner}/${ref.repo}#${index}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < PR_TTL_MS) return hit.pr;
+    const target = await targetFor(this.services, ref);
+    if (!target) return undefined;
+    const pr = target.client.repoGetPullRequest({ owner: ref.owner, repo: ref.repo, index });
+    this.cache.set(key, { at: Date.now(), pr });
+    pr.catch(() => this.cache.delete(key));
+    return pr;
+  }
+
+  /** Forget a pull request (after a reload of its files, its head may have moved). */
+  forget(ref: RepoRef, index: number): void {
+    this.cache.delete(`${ref.instanceUrl}|${ref.owner}/${ref.repo}#${index}`);
+  }
+}
+
+/** The two sides and the title of a changed file's diff. */
+export function diffSides(ref: RepoRef, pr: PullRequest, file: ChangedFileLike): DiffSides {
+  const base = pr.merge_base || pr.base?.sha || undefined;
+  const head = pr.head?.sha || undefined;
+  const at = (path: string, sha: string | undefined) => fileUri({ instanceUrl: ref.instanceUrl, owner: ref.owner, repo: ref.repo, path, ref: sha });
+  const leftPath = file.status === 'renamed' && file.previous_filename ? file.previous_filename : file.filename;
+  const left = at(leftPath, file.status === 'added' ? undefined : base);
+  const right = at(file.filename, file.status === 'deleted' ? undefined : head);
+  const name = leftPath !== file.filename ? `${leftPath} → ${file.filename}` : file.filename;
+  return { left, right, title: `${name} (#${pr.number})` };
+}
+
+function changedFileFrom(value: unknown): ChangedFileLike | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const f = value as Record<string, unknown>;
+  return typeof f.filename === 'string' ? (f as unknown as ChangedFileLike) : undefined;
+}
+
+/** A changed file as a command names it. */
+interface ChangedFileTarget {
+  readonly ref: RepoRef;
+  readonly index: number;
+  readonly file: ChangedFileLike;
+  /** The pull request when the caller already has it (its SHAs are used as they are). */
+  readonly pull?: PullRequest;
+}
+
+/**
+ * `(ref, prIndex, file)` (the contract of the Pull Requests view and this feature's own view), or the Pull
+ * Requests view's node data `{ kind: 'changedFile', owner, repo, index, file, pull }` of the active repository.
+ */
+export function changedFileTarget(services: Services, a: unknown, b: unknown, c: unknown): ChangedFileTarget | undefined {
+  const ref = repoRefFrom(a);
+  const file = changedFileFrom(c);
+  if (ref && typeof b === 'number' && file) return { ref, index: b, file };
+  if (typeof a !== 'object' || a === null) return undefined;
+  const data = a as { kind?: unknown; owner?: unknown; repo?: unknown; index?: unknown; file?: unknown; pull?: unknown };
+  const active = services.repos.active;
+  const dataFile = changedFileFrom(data.file);
+  if (data.kind !== 'changedFile' || !active || typeof data.owner !== 'string' || typeof data.repo !== 'string' || typeof data.index !== 'number' || !dataFile) {
+    return undefined;
+  }
+  const pull = typeof data.pull === 'object' && data.pull !== null ? (data.pull as PullRequest) : undefined;
+  return { ref: { instanceUrl: active.instanceUrl, accountId: active.accountId, owner: data.owner, repo: data.repo }, index: data.index, file: dataFile, pull };
+}
+
+export function registerOpenChangedFile(services: Services, shas: PullRequestShas): vscode.Disposable {
+  const open = async (a: unknown, b: unknown, c: unknown): Promise<DiffSides | undefined> => {
+    const target = changedFileTarget(services, a, b, c);
+    if (!target) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Open a changed file from the Pull Requests or Changed Files view.'));
+      return undefined;
+    }
+    const { ref, index, file } = target;
+    try {
+      const pr = target.pull?.head?.sha ? target.pull : await shas.get(ref, index);
+      if (!pr) return undefined;
+      if (!pr.head?.sha) throw new Error(vscode.l10n.t('the server did not send the head commit of #{0}', index));
+      const sides = diffSides(ref, pr, file);
+      await vscode.commands.executeCommand('vscode.diff', sides.left, sides.right, sides.title, { preview: true });
+      return sides;
+    } catch (e) {
+      showFailure(services, vscode.l10n.t('Could not open {0}', file.filename), e);
+      services.log.debug(`openChangedFile: ${messageOf(e)}`);
+      return undefined;
+    }
+  };
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(OPEN_CHANGED_FILE, open),
+    // The Pull Requests view forwards its file clicks here, with its node data.
+    vscode.commands.registerCommand(OPEN_DIFF_FROM_VIEW, (data: unknown) => open(data, undefined, undefined)),
+  );
+}

@@ -1,0 +1,112 @@
+// What the Create Issue form's pickers offer: the repository's real labels (its own and its organization's),
+// open milestones, assignable users and branches, plus what the caller may do (write, admin) and whether the
+// repository is archived. Ids picked here are the ids sent.
+import type { Branch, Label, Milestone, Repository, User } from '../../api';
+import { isGiteaError } from '../../api/errorKind';
+import type { Target } from '../common/target';
+
+export interface LabelOption {
+  readonly id: number;
+  readonly name: string;
+  /** Six hex digits without `#` (checked before it reaches the webview). */
+  readonly color?: string;
+  readonly description?: string;
+  /** An organization label, shared by the organization's repositories. */
+  readonly org: boolean;
+  readonly exclusive: boolean;
+}
+
+export interface MilestoneOption {
+  readonly id: number;
+  readonly title: string;
+  readonly dueOn?: string;
+}
+
+export interface AssigneeOption {
+  readonly login: string;
+  readonly fullName?: string;
+}
+
+export interface FormOptions {
+  readonly labels: readonly LabelOption[];
+  readonly milestones: readonly MilestoneOption[];
+  readonly assignees: readonly AssigneeOption[];
+  readonly branches: readonly string[];
+  readonly defaultBranch?: string;
+  /** Gitea's API has no endpoint that lists projects: ids can only be typed. */
+  readonly projectsListable: false;
+  readonly hasProjects: boolean;
+  readonly canWrite: boolean;
+  readonly isAdmin: boolean;
+  readonly archived: boolean;
+  /** Lists that could not be loaded, by name, with the reason. */
+  readonly problems: readonly string[];
+}
+
+/** Enough refs for a picker; any other branch or tag can still be typed. */
+const MAX_BRANCH_PAGES = 4;
+
+async function allPages<T>(fetch: (page: number) => Promise<{ items: readonly T[]; hasMore: boolean }>, maxPages = 20): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const result = await fetch(page);
+    items.push(...result.items);
+    if (!result.hasMore || result.items.length === 0) break;
+  }
+  return items;
+}
+
+function labelOption(l: Label, org: boolean): LabelOption {
+  const color = l.color && /^#?[0-9a-fA-F]{6}$/.test(l.color) ? l.color.replace(/^#/, '').toLowerCase() : undefined;
+  return { id: l.id, name: l.name, color, description: l.description ?? undefined, org, exclusive: l.exclusive === true };
+}
+
+export async function loadFormOptions(target: Target, signal?: AbortSignal): Promise<FormOptions> {
+  const { client, repo } = target;
+  const params = { owner: repo.owner, repo: repo.repo };
+  const opts = { signal };
+  const problems: string[] = [];
+  const settle = async <T>(what: string, p: Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await p;
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      problems.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+      return fallback;
+    }
+  };
+  const [repository, repoLabels, orgLabels, milestones, assignees, branches] = await Promise.all([
+    settle<Repository | undefined>('repository', client.repoGet(params, opts), undefined),
+    settle<Label[]>('labels', allPages((page) => client.issueListLabels({ ...params, page, limit: 50 }, opts)), []),
+    // Organization labels apply too; a user-owned repository answers 404 here, which is not a problem.
+    allPages((page) => client.orgListLabels({ org: repo.owner, page, limit: 50 }, opts)).catch((e: unknown) => {
+      if (signal?.aborted) throw e;
+      if (!(isGiteaError(e) && (e.kind === 'notFound' || e.kind === 'forbidden'))) problems.push(`organization labels: ${String(e)}`);
+      return [] as Label[];
+    }),
+    settle<Milestone[]>('milestones', allPages((page) => client.issueGetMilestonesList({ ...params, state: 'open', page, limit: 50 }, opts)), []),
+    settle<User[]>('assignees', client.repoGetAssignees(params, opts).then((p) => p.items), []),
+    settle<Branch[]>('branches', allPages((page) => client.repoListBranches({ ...params, page, limit: 50 }, opts), MAX_BRANCH_PAGES), []),
+  ]);
+  const permissions = repository?.permissions;
+  return {
+    labels: [...repoLabels.map((l) => labelOption(l, false)), ...orgLabels.map((l) => labelOption(l, true))].filter((l) => !isArchivedLabel(l, repoLabels, orgLabels)),
+    milestones: milestones.map((m) => ({ id: m.id, title: m.title, dueOn: m.due_on ?? undefined })),
+    assignees: assignees.map((u) => ({ login: u.login, fullName: u.full_name || undefined })),
+    branches: branches.map((b) => b.name).filter((n): n is string => typeof n === 'string'),
+    defaultBranch: repository?.default_branch ?? undefined,
+    projectsListable: false,
+    hasProjects: repository?.has_projects !== false,
+    // Without write access the server silently drops labels, milestone, assignees and due date.
+    canWrite: permissions ? permissions.push === true || permissions.admin === true : true,
+    isAdmin: permissions?.admin === true,
+    archived: repository?.archived === true,
+    problems,
+  };
+}
+
+/** Archived labels cannot be added to new issues. */
+function isArchivedLabel(option: LabelOption, repoLabels: readonly Label[], orgLabels: readonly Label[]): boolean {
+  const source = (option.org ? orgLabels : repoLabels).find((l) => l.id === option.id);
+  return source?.is_archived === true;
+}

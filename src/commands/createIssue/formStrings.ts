@@ -1,0 +1,42 @@
+// The texts of the Create Issue form, translated on the host (the webview script has no vscode.l10n).
+import * as vscode from 'vscode';
+import type { RepoRef } from '../../services';
+import type { FormStrings } from './formHtml';
+
+export function formStrings(repo: RepoRef): FormStrings {
+  return {
+    pageTitle: vscode.l10n.t('New Issue · {0}/{1}', repo.owner, repo.repo),
+    heading: vscode.l10n.t('New issue in {0}/{1}', repo.owner, repo.repo),
+    title: vscode.l10n.t('Title'),
+    titlePlaceholder: vscode.l10n.t('A short summary'),
+    body: vscode.l10n.t('Description'),
+    write: vscode.l10n.t('Write'),
+    preview: vscode.l10n.t('Preview'),
+    bodyPlaceholder: vscode.l10n.t('Markdown is supported'),
+    emptyPreview: vscode.l10n.t('Nothing to preview'),
+    labels: vscode.l10n.t('Labels'),
+    filterLabels: vscode.l10n.t('Filter labels'),
+    noLabels: vscode.l10n.t('This repository has no labels.'),
+    orgLabel: vscode.l10n.t('organization'),
+    milestone: vscode.l10n.t('Milestone'),
+    noMilestone: vscode.l10n.t('No milestone'),
+    assignees: vscode.l10n.t('Assignees'),
+    noAssignees: vscode.l10n.t('Nobody can be assigned.'),
+    projects: vscode.l10n.t('Projects'),
+    projectsHelp: vscode.l10n.t('Gitea offers no API to list projects: enter project ids, separated by commas.'),
+    projectsInvalid: vscode.l10n.t('Project ids are numbers, separated by commas.'),
+    dueDate: vscode.l10n.t('Due date'),
+    ref: vscode.l10n.t('Branch or tag'),
+    refPlaceholder: vscode.l10n.t('None'),
+    closed: vscode.l10n.t('Create closed'),
+    create: vscode.l10n.t('Create Issue'),
+    creating: vscode.l10n.t('Creating…'),
+    discard: vscode.l10n.t('Discard Draft'),
+    draftKept: vscode.l10n.t('Your draft is kept until the issue is created.'),
+    loadingOptions: vscode.l10n.t('Loading labels, milestones and assignees…'),
+    noWrite: vscode.l10n.t('You cannot write to this repository: the server will ignore labels, milestone, assignees and due date.'),
+    archivedNotice: vscode.l10n.t('This repository is archived.'),
+    unarchive: vscode.l10n.t('Unarchive {0}/{1} and Create', repo.owner, repo.repo),
+    required: vscode.l10n.t('required'),
+  };
+}

@@ -1,0 +1,103 @@
+// "Gitea: Create Issue" and "Gitea: Create Issue from Selection": the form for every field of the
+// create-issue body, its draft kept until the server creates the issue, and its restoration after a reload.
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { runGit } from '../../git/blame';
+import type { RepoRef, Services } from '../../services';
+import { activeTarget, repoRefFrom } from '../common/target';
+import { DraftStore } from './draftStore';
+import { parseDraft, type IssueDraft } from './issueDraft';
+import { IssueFormPanel, VIEW_TYPE } from './issueFormPanel';
+import { buildPermalink, selectionIssueBody } from './permalink';
+import type { SubmitOutcome } from './submitIssue';
+
+export const CREATE_ISSUE = 'gitea.createIssue';
+export const CREATE_ISSUE_FROM_SELECTION = 'gitea.createIssueFromSelection';
+
+/**
+ * Arguments for scripted use and tests: `{ repo?, draft?, submit? }`. `draft` fields replace the form's;
+ * `submit: true` sends the form as if the button was pressed. Resolves with the form's draft and, when
+ * submitted, the outcome.
+ */
+interface CreateArgs {
+  readonly repo?: unknown;
+  readonly draft?: unknown;
+  readonly submit?: boolean;
+}
+
+export interface CreateIssueResult {
+  readonly draft: IssueDraft;
+  readonly outcome?: SubmitOutcome;
+}
+
+function argsOf(value: unknown): CreateArgs {
+  // Called from a view's title menu, the argument is not ours: ignore it.
+  return typeof value === 'object' && value !== null && ('draft' in value || 'submit' in value || 'repo' in value) ? (value as CreateArgs) : {};
+}
+
+async function repoOf(services: Services, args: CreateArgs): Promise<RepoRef | undefined> {
+  return repoRefFrom(args.repo) ?? (await activeTarget(services))?.repo;
+}
+
+async function createIssue(services: Services, store: DraftStore, arg: unknown): Promise<CreateIssueResult | undefined> {
+  const args = argsOf(arg);
+  const repo = await repoOf(services, args);
+  if (!repo) return undefined;
+  const fields = args.draft === undefined ? undefined : parseDraft(args.draft);
+  if (args.draft !== undefined && !fields) throw new Error('gitea.createIssue: the draft argument is not a valid issue draft');
+  const form = IssueFormPanel.show(services, store, repo, fields && ((current) => parseDraft(args.draft, current) ?? current));
+  const outcome = args.submit ? await form.submit() : undefined;
+  return { draft: form.currentDraft, outcome };
+}
+
+/** The body for the selection of the active editor: permalink at HEAD and the code. */
+async function selectionPrefill(services: Services): Promise<{ repo: RepoRef; body: string } | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Select some code in an editor first.'));
+    return undefined;
+  }
+  const repo = editor.document.uri.scheme === 'file' ? services.repos.repoForUri(editor.document.uri) : undefined;
+  if (!repo?.rootUri) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This file is not inside a Gitea repository of the workspace.'));
+    return undefined;
+  }
+  const head = await runGit(['rev-parse', 'HEAD'], { cwd: repo.rootUri.fsPath });
+  const sha = head.stdout.trim();
+  const relative = path.relative(repo.rootUri.fsPath, editor.document.uri.fsPath).split(path.sep).join('/');
+  const selection = editor.selection;
+  // A selection that ends at column 0 of a line does not include that line.
+  const lastLine = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line;
+  const range = selection.isEmpty ? editor.document.lineAt(selection.active.line).range : selection;
+  const code = editor.document.getText(range);
+  const startLine = (selection.isEmpty ? selection.active.line : selection.start.line) + 1;
+  const endLine = (selection.isEmpty ? selection.active.line : lastLine) + 1;
+  const link =
+    head.code === 0 && /^[0-9a-f]{40,64}$/.test(sha)
+      ? buildPermalink(repo.instanceUrl, repo.owner, repo.repo, sha, relative, startLine, endLine)
+      : `${relative}#L${startLine}-L${endLine}`;
+  return { repo, body: selectionIssueBody(link, code, editor.document.languageId) };
+}
+
+async function createIssueFromSelection(services: Services, store: DraftStore): Promise<CreateIssueResult | undefined> {
+  const prefill = await selectionPrefill(services);
+  if (!prefill) return undefined;
+  // Appended to a kept draft, never replacing a word of it.
+  const form = IssueFormPanel.show(services, store, prefill.repo, (current) => ({
+    ...current,
+    body: current.body.trim() === '' ? prefill.body : current.body.includes(prefill.body) ? current.body : `${current.body.replace(/\s*$/, '')}\n\n${prefill.body}`,
+  }));
+  return { draft: form.currentDraft };
+}
+
+export function registerCreateIssue(services: Services): vscode.Disposable {
+  const store = new DraftStore(services.context.workspaceState);
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(CREATE_ISSUE, (arg?: unknown) => createIssue(services, store, arg)),
+    vscode.commands.registerCommand(CREATE_ISSUE_FROM_SELECTION, () => createIssueFromSelection(services, store)),
+    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => IssueFormPanel.restore(services, store, panel, state),
+    }),
+    new vscode.Disposable(() => void store.flushAll()),
+  );
+}

@@ -1,0 +1,278 @@
+// The Create Issue form: one webview panel per repository. The host owns the draft (stored on every change),
+// renders the Markdown preview, loads the pickers and sends the request; the webview only shows and reports.
+import * as vscode from 'vscode';
+import type { RepoRef, Services } from '../../services';
+import { messageOf } from '../common/errors';
+import { refreshView, targetFor, type Target } from '../common/target';
+import { draftKey, type DraftStore } from './draftStore';
+import { formHtml } from './formHtml';
+import { formStrings } from './formStrings';
+import { loadFormOptions, type FormOptions } from './formOptions';
+import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
+import { renderMarkdown } from './markdownPreview';
+import { submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
+
+export const VIEW_TYPE = 'gitea.createIssue';
+export const ISSUES_REFRESH = 'gitea.issues.refresh';
+
+/** What the webview may send. Anything else is ignored. */
+type Inbound = { type: 'ready' } | { type: 'change'; draft: unknown } | { type: 'submit'; draft: unknown } | { type: 'unarchive' } | { type: 'discard' };
+
+function inbound(message: unknown): Inbound | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const m = message as { type?: unknown; draft?: unknown };
+  switch (m.type) {
+    case 'ready':
+    case 'unarchive':
+    case 'discard':
+      return { type: m.type };
+    case 'change':
+    case 'submit':
+      return { type: m.type, draft: m.draft };
+    default:
+      return undefined;
+  }
+}
+
+/** The webview's saved state (restored after a reload): just which repository the form is for. */
+export interface PanelState {
+  readonly repo: { instanceUrl: string; owner: string; repo: string; accountId?: string };
+}
+
+export class IssueFormPanel {
+  private static readonly open = new Map<string, IssueFormPanel>();
+  private draft: IssueDraft;
+  private options: FormOptions | undefined;
+  private target: Target | undefined;
+  private busy = false;
+  private previewTimer: NodeJS.Timeout | undefined;
+  private lastErrors: Record<string, unknown> | undefined;
+  private readonly loading = new AbortController();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static find(repo: RepoRef): IssueFormPanel | undefined {
+    return IssueFormPanel.open.get(draftKey(repo));
+  }
+
+  /** Opens (or reveals) the form of `repo`, with the stored draft merged with `prefill`. */
+  static show(services: Services, store: DraftStore, repo: RepoRef, prefill?: (draft: IssueDraft) => IssueDraft): IssueFormPanel {
+    const existing = IssueFormPanel.find(repo);
+    if (existing) {
+      if (prefill) existing.replaceDraft(prefill(existing.draft));
+      existing.panel.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('New Issue · {0}/{1}', repo.owner, repo.repo), vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')],
+    });
+    return new IssueFormPanel(services, store, repo, panel, prefill);
+  }
+
+  /** Re-attaches a panel VS Code restored after a window reload. */
+  static restore(services: Services, store: DraftStore, panel: vscode.WebviewPanel, state: unknown): void {
+    const repo = (state as Partial<PanelState> | undefined)?.repo;
+    if (!repo || typeof repo.instanceUrl !== 'string' || typeof repo.owner !== 'string' || typeof repo.repo !== 'string') {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')] };
+    const ref: RepoRef = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
+    IssueFormPanel.find(ref)?.panel.dispose();
+    new IssueFormPanel(services, store, ref, panel);
+  }
+
+  private constructor(
+    private readonly services: Services,
+    private readonly store: DraftStore,
+    readonly repo: RepoRef,
+    readonly panel: vscode.WebviewPanel,
+    prefill?: (draft: IssueDraft) => IssueDraft,
+  ) {
+    const key = draftKey(repo);
+    const stored = store.get(key) ?? emptyDraft();
+    this.draft = prefill ? prefill(stored) : stored;
+    if (prefill) store.set(key, this.draft);
+    IssueFormPanel.open.set(key, this);
+    panel.webview.html = formHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), formStrings(repo));
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    void this.loadOptions();
+  }
+
+  get currentDraft(): IssueDraft {
+    return this.draft;
+  }
+
+  private get key(): string {
+    return draftKey(this.repo);
+  }
+
+  private post(message: Record<string, unknown>): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private sendState(): void {
+    this.post({ type: 'state', draft: this.draft, options: this.options, repo: { instanceUrl: this.repo.instanceUrl, owner: this.repo.owner, repo: this.repo.repo, accountId: this.repo.accountId } });
+    this.post({ type: 'preview', html: renderMarkdown(this.draft.body) });
+    this.post({ type: 'busy', busy: this.busy });
+    if (this.lastErrors) this.post(this.lastErrors);
+  }
+
+  private async resolveTarget(): Promise<Target | undefined> {
+    this.target ??= await targetFor(this.services, this.repo);
+    return this.target;
+  }
+
+  private async loadOptions(): Promise<void> {
+    try {
+      const target = await this.resolveTarget();
+      if (!target) return;
+      this.options = await loadFormOptions(target, this.loading.signal);
+      for (const p of this.options.problems) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: could not load ${p}`);
+      this.sendState();
+    } catch (e) {
+      if (this.loading.signal.aborted) return;
+      this.services.log.error(`Create Issue form: ${messageOf(e)}`);
+      this.showErrors({ general: vscode.l10n.t('Could not load labels, milestones and assignees: {0}', messageOf(e)) });
+    }
+  }
+
+  /** Replaces the draft from the host side (prefill, tests) and shows it. */
+  replaceDraft(draft: IssueDraft): void {
+    this.draft = draft;
+    this.store.set(this.key, draft);
+    this.sendState();
+  }
+
+  private receive(message: unknown): void {
+    const m = inbound(message);
+    if (!m) return;
+    switch (m.type) {
+      case 'ready':
+        return this.sendState();
+      case 'change':
+        return this.change(m.draft);
+      case 'submit':
+        this.change(m.draft);
+        void this.submit();
+        return;
+      case 'unarchive':
+        void this.unarchiveAndSubmit();
+        return;
+      case 'discard':
+        void this.discard();
+        return;
+    }
+  }
+
+  private change(raw: unknown): void {
+    const draft = parseDraft(raw, this.draft);
+    if (!draft) return;
+    const bodyChanged = draft.body !== this.draft.body;
+    this.draft = draft;
+    this.store.set(this.key, draft);
+    if (bodyChanged) {
+      if (this.previewTimer) clearTimeout(this.previewTimer);
+      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: renderMarkdown(this.draft.body) }), 120);
+    }
+  }
+
+  private showErrors(errors: { fields?: Partial<Record<DraftField, string>>; general?: string; archived?: { canUnarchive: boolean } }): void {
+    this.lastErrors = { type: 'errors', fields: errors.fields ?? {}, general: errors.general, archived: errors.archived };
+    this.post(this.lastErrors);
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.post({ type: 'busy', busy });
+  }
+
+  /** Sends the draft. The draft is written to storage first and kept unless the server answers 201. */
+  async submit(): Promise<SubmitOutcome | undefined> {
+    if (this.busy) return undefined;
+    await this.store.flush(this.key);
+    const target = await this.resolveTarget();
+    if (!target) return undefined;
+    this.setBusy(true);
+    this.showErrors({});
+    let outcome: SubmitOutcome;
+    try {
+      outcome = await submitIssue(target, this.draft, { isAdmin: () => this.isAdmin(target) });
+    } finally {
+      this.setBusy(false);
+    }
+    switch (outcome.status) {
+      case 'created':
+        await this.created(outcome.issue.number, outcome.issue.html_url ?? undefined, outcome.issue.title);
+        break;
+      case 'invalid':
+        this.showErrors({ fields: outcome.fields, general: outcome.general });
+        break;
+      case 'archived':
+        this.showErrors({ general: outcome.general, archived: { canUnarchive: outcome.canUnarchive } });
+        break;
+      case 'failed':
+        this.showErrors({ general: outcome.general });
+        break;
+    }
+    if (outcome.status !== 'created') this.services.log.warn(`Create issue in ${this.repo.owner}/${this.repo.repo}: ${JSON.stringify(outcome)}`);
+    return outcome;
+  }
+
+  private async isAdmin(target: Target): Promise<boolean> {
+    if (this.options) return this.options.isAdmin;
+    const repository = await target.client.repoGet({ owner: this.repo.owner, repo: this.repo.repo });
+    return repository.permissions?.admin === true;
+  }
+
+  private async unarchiveAndSubmit(): Promise<SubmitOutcome | undefined> {
+    const target = await this.resolveTarget();
+    if (!target) return undefined;
+    this.setBusy(true);
+    try {
+      await unarchive(target);
+      this.services.log.info(`Unarchived ${this.repo.owner}/${this.repo.repo} to create an issue.`);
+    } catch (e) {
+      this.showErrors({ general: vscode.l10n.t('Could not unarchive the repository: {0}', messageOf(e)) });
+      return undefined;
+    } finally {
+      this.setBusy(false);
+    }
+    return this.submit();
+  }
+
+  private async created(number: number, url: string | undefined, title: string): Promise<void> {
+    await this.store.clear(this.key);
+    this.draft = emptyDraft();
+    this.lastErrors = undefined;
+    this.panel.dispose();
+    await refreshView(ISSUES_REFRESH).catch(() => undefined);
+    const open = vscode.l10n.t('Open in Browser');
+    const actions = url && /^https?:\/\//i.test(url) ? [open] : [];
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Created issue #{0} "{1}" in {2}/{3}.', number, title, this.repo.owner, this.repo.repo), ...actions)
+      .then((choice) => (choice === open && url ? vscode.env.openExternal(vscode.Uri.parse(url)) : undefined));
+  }
+
+  private async discard(): Promise<void> {
+    const discard = vscode.l10n.t('Discard');
+    const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Discard this issue draft?'), { modal: true }, discard);
+    if (answer !== discard) return;
+    await this.store.clear(this.key);
+    this.draft = emptyDraft();
+    this.lastErrors = undefined;
+    this.sendState();
+  }
+
+  private dispose(): void {
+    this.loading.abort();
+    if (this.previewTimer) clearTimeout(this.previewTimer);
+    void this.store.flush(this.key);
+    if (IssueFormPanel.open.get(this.key) === this) IssueFormPanel.open.delete(this.key);
+    for (const d of this.disposables) d.dispose();
+  }
+}

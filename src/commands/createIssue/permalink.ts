@@ -1,0 +1,45 @@
+// Permalinks to lines of a file at a commit, and the issue body prefilled from an editor selection. Pure.
+
+/** `<instance>/<owner>/<repo>/src/commit/<sha>/<path>#L<a>-L<b>` (1-based lines; `#L<a>` for one line). */
+export function buildPermalink(
+  instanceUrl: string,
+  owner: string,
+  repo: string,
+  sha: string,
+  path: string,
+  startLine: number,
+  endLine: number = startLine,
+): string {
+  const root = instanceUrl.endsWith('/') ? instanceUrl : `${instanceUrl}/`;
+  const encodedPath = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map(encodeURIComponent)
+    .join('/');
+  const [a, b] = startLine <= endLine ? [startLine, endLine] : [endLine, startLine];
+  const anchor = a === b ? `#L${a}` : `#L${a}-L${b}`;
+  return `${root}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/src/commit/${sha}/${encodedPath}${anchor}`;
+}
+
+/** A Markdown code fence that the code itself cannot close: longer than any backtick run inside it. */
+export function fenceFor(code: string): string {
+  let longest = 0;
+  for (const m of code.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** Maps VS Code language ids to the info strings Gitea's highlighter knows, where they differ. */
+const FENCE_LANGUAGE: Record<string, string> = {
+  typescriptreact: 'tsx',
+  javascriptreact: 'jsx',
+  shellscript: 'sh',
+  plaintext: '',
+};
+
+/** The body prefilled from a selection: the permalink, then the selected code in a fenced block. */
+export function selectionIssueBody(permalink: string, code: string, languageId: string): string {
+  const fence = fenceFor(code);
+  const lang = FENCE_LANGUAGE[languageId] ?? languageId;
+  const text = code.replace(/\r\n/g, '\n').replace(/\n$/, '');
+  return `${permalink}\n\n${fence}${lang}\n${text}\n${fence}\n`;
+}

@@ -1,0 +1,60 @@
+// The opt-in line hover (setting `gitea.pullRequestHover`): the merged pull request behind the hovered line.
+import * as vscode from 'vscode';
+import { signalOf } from '../common/errors';
+import { describePullRequest } from './describe';
+import type { PullRequestLookup } from './lookup';
+
+export const HOVER_SETTING = 'gitea.pullRequestHover';
+
+function hoverEnabled(): boolean {
+  return vscode.workspace.getConfiguration().get<boolean>(HOVER_SETTING, false) === true;
+}
+
+class PullRequestHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly lookup: PullRequestLookup) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    try {
+      const outcome = await this.lookup.forLine(document, position.line, signalOf(token), { quiet: true });
+      if (outcome.kind !== 'pullRequest' || token.isCancellationRequested) return undefined;
+      const { pr, repo } = outcome;
+      const md = new vscode.MarkdownString(undefined, true);
+      // Only our own command may run from this hover; server text is appended as plain text.
+      md.isTrusted = { enabledCommands: ['gitea.showChangedFiles'] };
+      md.appendMarkdown('$(git-pull-request) ');
+      md.appendText(`#${pr.number} ${pr.title}`);
+      md.appendMarkdown('\n\n');
+      md.appendText(describePullRequest(pr).detail);
+      md.appendMarkdown('\n\n');
+      if (pr.html_url && /^https?:\/\//i.test(pr.html_url)) {
+        md.appendMarkdown(`[${vscode.l10n.t('Open in Browser')}](${pr.html_url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))}) · `);
+      }
+      const ref = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
+      const args = encodeURIComponent(JSON.stringify([{ repo: ref, pr: { number: pr.number } }]));
+      md.appendMarkdown(`[${vscode.l10n.t('Show Changed Files')}](command:gitea.showChangedFiles?${args})`);
+      return new vscode.Hover(md);
+    } catch {
+      return undefined; // a hover never reports failures; the command does
+    }
+  }
+}
+
+/** Registers the hover provider while the setting is on, and follows changes of the setting. */
+export function registerPullRequestHover(lookup: PullRequestLookup): vscode.Disposable {
+  let registration: vscode.Disposable | undefined;
+  const update = (): void => {
+    if (hoverEnabled() && !registration) registration = vscode.languages.registerHoverProvider({ scheme: 'file' }, new PullRequestHoverProvider(lookup));
+    else if (!hoverEnabled() && registration) {
+      registration.dispose();
+      registration = undefined;
+    }
+  };
+  update();
+  const listener = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(HOVER_SETTING)) update();
+  });
+  return new vscode.Disposable(() => {
+    listener.dispose();
+    registration?.dispose();
+  });
+}

@@ -1,0 +1,80 @@
+// Typed access to the `gitea.*` settings this extension contributes (package.json contributes.configuration).
+// None of them holds a secret: credentials live only in SecretStorage (src/auth/accountStore.ts).
+import * as vscode from 'vscode';
+import { normalizeInstanceUrl } from '../git/instanceUrl';
+import type { KnownInstance } from '../git/remoteParser';
+
+export const SETTING = {
+  caCertificates: 'gitea.caCertificates',
+  allowSelfSigned: 'gitea.allowSelfSignedCertificates',
+  preferredRemotes: 'gitea.preferredRemotes',
+  requestTimeoutSeconds: 'gitea.requestTimeoutSeconds',
+  instances: 'gitea.instances',
+} as const;
+
+/** Settings whose change invalidates the cached clients (TLS, proxy, timeout). */
+export const CLIENT_SETTINGS: readonly string[] = [
+  SETTING.caCertificates,
+  SETTING.allowSelfSigned,
+  SETTING.requestTimeoutSeconds,
+  'http.proxy',
+  'http.proxyStrictSSL',
+  'http.noProxy',
+  'http.proxySupport',
+];
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration();
+}
+
+function stringArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim().length > 0) : [];
+}
+
+export function caCertificateFiles(): string[] {
+  return stringArray(config().get(SETTING.caCertificates));
+}
+
+/** Normalised instance URLs for which the user opted in to skip certificate verification. */
+export function selfSignedInstances(): string[] {
+  return stringArray(config().get(SETTING.allowSelfSigned)).flatMap((u) => {
+    const n = normalizeInstanceUrl(u);
+    return n.ok ? [n.url] : [];
+  });
+}
+
+export function preferredRemotes(): string[] {
+  const names = stringArray(config().get(SETTING.preferredRemotes));
+  return names.length ? names : ['upstream', 'origin'];
+}
+
+export function requestTimeoutMs(): number {
+  const seconds = config().get<number>(SETTING.requestTimeoutSeconds, 30);
+  return typeof seconds === 'number' && seconds >= 0 ? Math.round(seconds * 1000) : 30000;
+}
+
+/** `gitea.instances`: strings (instance URLs) or `{ url, sshHosts }` objects. */
+export function configuredInstances(): KnownInstance[] {
+  const raw = config().get<unknown[]>(SETTING.instances) ?? [];
+  const result: KnownInstance[] = [];
+  for (const entry of Array.isArray(raw) ? raw : []) {
+    const url = typeof entry === 'string' ? entry : typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : undefined;
+    if (typeof url !== 'string') continue;
+    const n = normalizeInstanceUrl(url);
+    if (!n.ok) continue;
+    const sshHosts = typeof entry === 'object' && entry !== null ? stringArray((entry as { sshHosts?: unknown }).sshHosts) : [];
+    result.push({ url: n.url, sshHosts });
+  }
+  return result;
+}
+
+/** Opens the Settings editor on one setting, e.g. from an error message's "Open Settings" button. */
+export function openSetting(id: string): Thenable<unknown> {
+  return vscode.commands.executeCommand('workbench.action.openSettings', id);
+}
+
+/** Appends a value to an array setting in the user's settings (never the workspace's: these are trust decisions). */
+export async function appendToUserSetting(id: string, value: string): Promise<void> {
+  const current = stringArray(config().inspect<string[]>(id)?.globalValue);
+  if (!current.includes(value)) await config().update(id, [...current, value], vscode.ConfigurationTarget.Global);
+}

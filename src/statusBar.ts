@@ -1,0 +1,45 @@
+// The status bar item: `$(repo) owner/repo · user@host` for the active repository; a click selects another.
+// Hidden while signed out with no Gitea repository, so that workspaces of other forges stay quiet.
+import * as vscode from 'vscode';
+import type { Services } from './services';
+import { accountLabel } from './auth/accountStore';
+import { instanceLabel } from './git/instanceUrl';
+
+export function registerStatusBar(services: Services): void {
+  const item = vscode.window.createStatusBarItem('gitea.repository', vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('Gitea Repository');
+  const update = (): void => {
+    const repo = services.repos.active;
+    const accounts = services.accounts.accounts;
+    const account = repo && ((repo.accountId && accounts.find((a) => a.id === repo.accountId)) || services.accounts.accountFor(repo.instanceUrl));
+    if (repo && account) {
+      item.text = `$(repo) ${repo.owner}/${repo.repo} · ${accountLabel(account)}`;
+      item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}, as {3}.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl), account.username), repo.remoteName);
+      item.command = 'gitea.selectRepository';
+      item.backgroundColor = undefined;
+    } else if (repo) {
+      item.text = `$(repo) ${repo.owner}/${repo.repo} · $(account) ${vscode.l10n.t('Sign In')}`;
+      item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}: you are not signed in there.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl)));
+      item.command = { title: vscode.l10n.t('Sign In'), command: 'gitea.signIn', arguments: [{ url: repo.instanceUrl }] };
+      item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    } else if (accounts.length) {
+      item.text = `$(repo) ${vscode.l10n.t('Gitea: No Repository')}`;
+      item.tooltip = vscode.l10n.t('No Gitea repository in the workspace matches a signed-in instance. Click to select one.');
+      item.command = 'gitea.selectRepository';
+      item.backgroundColor = undefined;
+    } else {
+      item.hide();
+      return;
+    }
+    item.show();
+  };
+  update();
+  services.context.subscriptions.push(item, services.repos.onDidChangeActive(update), services.accounts.onDidChangeAccounts(update));
+}
+
+function tooltip(text: string, remoteName?: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(text);
+  if (remoteName) md.appendMarkdown(`\n\n${vscode.l10n.t('From the remote `{0}`.', remoteName)}`);
+  md.appendMarkdown(`\n\n${vscode.l10n.t('Click to select another repository.')}`);
+  return md;
+}

@@ -1,0 +1,242 @@
+// CI Jobs (listWorkflowJobs, Gitea 1.25+): newest first, a status filter with exactly the values the server
+// accepts, steps under each job. While a job is waiting or running, page 1 is fetched again on a timer that backs
+// off (5 s doubling to 60 s) and stops when no job is active or the view is hidden. Servers without the endpoint
+// (Forgejo, Gitea before 1.25) get an explanation instead of an error.
+import * as vscode from 'vscode';
+import type { ActionWorkflowJob, ActionWorkflowStep } from '../api';
+import { isGiteaError } from '../api/errorKind';
+import type { Services } from '../services';
+import { appendField, duration, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
+import { PagedTreeProvider } from './pagedTree';
+import { giteaAtLeast, type ViewScope } from './scope';
+import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
+
+export const CI_JOBS_VIEW = 'gitea.ciJobs';
+
+/** The `status` values GET /actions/jobs accepts (BEHAVIOR.md #12); anything else is a 400. */
+export const JOB_STATUSES = [
+  'pending',
+  'waiting',
+  'requested',
+  'action_required',
+  'queued',
+  'in_progress',
+  'completed',
+  'failure',
+  'success',
+  'skipped',
+  'neutral',
+  'cancelled',
+  'timed_out',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Statuses of a job that will still change: while one is listed, the view polls. */
+const ACTIVE = new Set(['queued', 'in_progress', 'waiting', 'pending', 'requested', 'running']);
+export const POLL_MIN_MS = 5_000;
+export const POLL_MAX_MS = 60_000;
+
+export function isActiveJob(job: Pick<ActionWorkflowJob, 'status'>): boolean {
+  return ACTIVE.has(job.status ?? '');
+}
+
+export class CiJobsProvider extends PagedTreeProvider {
+  private statuses: readonly JobStatus[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private delay = POLL_MIN_MS;
+  private lastSignature = '';
+  private rootKey = '';
+
+  constructor(services: Services) {
+    super(services, CI_JOBS_VIEW);
+    this.disposables.push({ dispose: () => this.stopPolling() });
+  }
+
+  get statusFilter(): readonly JobStatus[] {
+    return this.statuses;
+  }
+
+  /** True while a poll is scheduled. */
+  get polling(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** The wait before the next poll. */
+  get pollDelayMs(): number {
+    return this.delay;
+  }
+
+  setStatusFilter(statuses: readonly JobStatus[]): void {
+    this.statuses = JOB_STATUSES.filter((s) => statuses.includes(s));
+    this.stopPolling();
+    this.rebuildRoot();
+  }
+
+  override refresh(): void {
+    this.stopPolling();
+    super.refresh();
+  }
+
+  /** Whether the server has GET /actions/jobs at all (Gitea 1.25+; Forgejo has runs and tasks instead). */
+  static hasJobsApi(scope: ViewScope): boolean {
+    return giteaAtLeast(scope.account, 1, 25);
+  }
+
+  protected rootChildren(scope: ViewScope): NodeChildren {
+    this.stopPolling();
+    if (this.view) this.view.description = this.statuses.length ? this.statuses.join(', ') : undefined;
+    if (!CiJobsProvider.hasJobsApi(scope)) return { fixed: [unsupportedNode()] };
+    // sort/order arrived in 1.27; earlier servers list oldest first and reject nothing, so only newer ones get them.
+    const order = giteaAtLeast(scope.account, 1, 27) ? ({ sort: 'id', order: 'desc' } as const) : {};
+    const status = this.statuses.length ? { status: [...this.statuses] } : {};
+    this.rootKey = `jobs?${this.statuses.join(',')}`;
+    const spec: ListSpec<ActionWorkflowJob> = {
+      key: this.rootKey,
+      fetch: (page, signal) => scope.client.listWorkflowJobs({ ...scope.params, ...status, ...order, page }, { signal }),
+      render: (job) => jobNode(scope, job),
+      identity: (job) => job.id,
+      emptyLabel: this.statuses.length ? vscode.l10n.t('No job has these statuses') : vscode.l10n.t('No CI jobs'),
+      explainError: (e) => (isGiteaError(e) && e.kind === 'notFound' ? unsupportedNode() : undefined),
+    };
+    // Shown from the cache (back within the cache lifetime): no load happens, so look at the cached jobs.
+    setTimeout(() => {
+      const cached = this.loadedItems(spec.key);
+      if (cached && spec.key === this.rootKey && !this.timer) this.onListLoaded(spec, cached);
+    }, 0);
+    return { list: spec };
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  protected override onListLoaded(spec: ListSpec<any>, items: readonly unknown[]): void {
+    if (spec.key !== this.rootKey) return;
+    const jobs = items as readonly ActionWorkflowJob[];
+    const signature = jobs.map((j) => `${j.id}:${j.status}`).join(',');
+    // Something moved: poll at the fastest rate again.
+    if (signature !== this.lastSignature) this.delay = POLL_MIN_MS;
+    this.lastSignature = signature;
+    this.stopTimer();
+    if (jobs.some(isActiveJob)) this.schedulePoll();
+    else this.delay = POLL_MIN_MS;
+  }
+
+  protected override onVisibilityChanged(visible: boolean): void {
+    if (!visible) this.stopTimer();
+    else if (this.lastSignature && this.lastSignatureActive()) this.schedulePoll();
+  }
+
+  private lastSignatureActive(): boolean {
+    return this.lastSignature.split(',').some((e) => ACTIVE.has(e.slice(e.indexOf(':') + 1)));
+  }
+
+  private schedulePoll(): void {
+    if (this.timer || this.view?.visible === false) return;
+    const wait = this.delay;
+    this.delay = Math.min(this.delay * 2, POLL_MAX_MS);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!this.loadedItems(this.rootKey)) return this.stopPolling(); // reloaded, signed out or another repository
+      // On success onListLoaded schedules the next poll; after a failure (or a busy list) keep backing off.
+      void this.reloadFirstPage(this.rootKey).then((ok) => ok || this.schedulePoll());
+    }, wait);
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private stopPolling(): void {
+    this.stopTimer();
+    this.delay = POLL_MIN_MS;
+    this.lastSignature = '';
+  }
+}
+
+function unsupportedNode(): TreeNode {
+  return messageNode(vscode.l10n.t('This server does not provide the CI jobs API (Gitea 1.25+)'), 'info', 'unsupported');
+}
+
+/** The data of a job node: what "Show Log" needs. */
+export interface JobData {
+  readonly kind: 'ciJob';
+  readonly instanceUrl: string;
+  readonly accountId: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly job: ActionWorkflowJob;
+}
+
+function jobNode(scope: ViewScope, job: ActionWorkflowJob): TreeNode {
+  const state = jobState(job);
+  const data: JobData = { kind: 'ciJob', instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, ...scope.params, job };
+  const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), statusIcon(state), {
+    description: [state, job.head_branch, relativeDate(job.started_at) || relativeDate(job.created_at)].filter(Boolean).join(' · '),
+    context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished'),
+    url: job.html_url ?? undefined,
+    data,
+    tooltip: () => jobTooltip(job, state),
+    children: () => ({ fixed: job.steps.length ? job.steps.map((s) => stepNode(s)) : [notStartedNode(job)] }),
+  });
+  node.item.id = `${scope.key}/job/${job.id}`; // keeps expansion across polls
+  return node;
+}
+
+function notStartedNode(job: ActionWorkflowJob): TreeNode {
+  return messageNode(isActiveJob(job) ? vscode.l10n.t('Not started yet: waiting for a runner') : vscode.l10n.t('No steps'), 'circle-outline', 'empty');
+}
+
+/** The conclusion of a finished job, else its status. */
+export function jobState(job: Pick<ActionWorkflowJob, 'status' | 'conclusion'>): string {
+  return (job.status === 'completed' && job.conclusion) || job.status || job.conclusion || 'unknown';
+}
+
+function stepNode(step: ActionWorkflowStep): TreeNode {
+  const state = (step.status === 'completed' && step.conclusion) || step.status || step.conclusion || '';
+  return leaf(step.name || `#${step.number ?? ''}`, statusIcon(state), {
+    description: [state, duration(step.started_at, step.completed_at)].filter(Boolean).join(' · '),
+    context: 'ciStep',
+    data: step,
+  });
+}
+
+export function statusIcon(state: string): vscode.ThemeIcon {
+  switch (state) {
+    case 'success':
+      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    case 'failure':
+    case 'timed_out':
+      return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    case 'cancelled':
+      return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
+    case 'skipped':
+    case 'neutral':
+      return new vscode.ThemeIcon('debug-step-over', new vscode.ThemeColor('disabledForeground'));
+    case 'in_progress':
+    case 'running':
+      return new vscode.ThemeIcon('sync~spin', new vscode.ThemeColor('charts.yellow'));
+    case 'queued':
+    case 'waiting':
+    case 'pending':
+    case 'requested':
+      return new vscode.ThemeIcon('clock', new vscode.ThemeColor('testing.iconQueued'));
+    case 'action_required':
+      return new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+    default:
+      return new vscode.ThemeIcon('circle-outline');
+  }
+}
+
+function jobTooltip(job: ActionWorkflowJob, state: string): vscode.MarkdownString {
+  const md = tooltip();
+  md.appendMarkdown(`$(run) **${escapeMarkdown(job.name ?? String(job.id))}**\n\n`);
+  appendField(md, vscode.l10n.t('Status'), state);
+  appendField(md, vscode.l10n.t('Run'), job.run_id);
+  appendField(md, vscode.l10n.t('Branch'), job.head_branch);
+  appendField(md, vscode.l10n.t('Commit'), job.head_sha?.slice(0, 10));
+  appendField(md, vscode.l10n.t('Runner'), job.runner_name);
+  appendField(md, vscode.l10n.t('Started'), formatDate(job.started_at));
+  appendField(md, vscode.l10n.t('Completed'), formatDate(job.completed_at));
+  appendField(md, vscode.l10n.t('Duration'), duration(job.started_at, job.completed_at));
+  if (job.labels.length) appendField(md, vscode.l10n.t('Labels'), job.labels.join(', '));
+  return md;
+}

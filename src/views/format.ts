@@ -1,0 +1,63 @@
+// Text helpers for tree items and their tooltips. Everything that comes from the server is untrusted: it is
+// escaped before it enters a MarkdownString, and no tooltip is trusted (no command links).
+import * as vscode from 'vscode';
+import { escapeMarkdown, labelColor } from './text';
+
+export { duration, escapeMarkdown, firstLine, formatBytes, labelColor } from './text';
+
+export interface LabelLike {
+  readonly name?: string;
+  readonly color?: string;
+  readonly description?: string;
+}
+
+/** Tooltip lines for labels: a swatch in the label's colour, then its name (HTML limited to a coloured span). */
+export function appendLabels(md: vscode.MarkdownString, labels: readonly LabelLike[] | null | undefined): void {
+  if (!labels?.length) return;
+  md.supportHtml = true;
+  const parts = labels.map((l) => {
+    const color = labelColor(l.color);
+    const swatch = color ? `<span style="color:${color};">&#x25CF;</span> ` : '';
+    return `${swatch}${escapeMarkdown(l.name ?? '')}`;
+  });
+  md.appendMarkdown(`\n\n${parts.join(' &nbsp; ')}`);
+}
+
+/** A new untrusted tooltip. */
+export function tooltip(): vscode.MarkdownString {
+  const md = new vscode.MarkdownString('', true); // codicons allowed, everything else literal
+  md.isTrusted = false;
+  return md;
+}
+
+/** Appends `**Label:** value` with the value escaped; skips empty values. */
+export function appendField(md: vscode.MarkdownString, label: string, value: string | number | undefined | null): void {
+  if (value === undefined || value === null || value === '') return;
+  md.appendMarkdown(`${md.value ? '  \n' : ''}**${escapeMarkdown(label)}:** ${escapeMarkdown(String(value))}`);
+}
+
+/** A date the way the user's locale writes it; '' for missing or epoch-zero dates (jobs not started). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime()) || d.getTime() <= 0) return '';
+  return d.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "3 min ago", "2 days ago": compact for descriptions. */
+export function relativeDate(value: string | null | undefined, now = Date.now()): string {
+  if (!value) return '';
+  const t = new Date(value).getTime();
+  if (Number.isNaN(t) || t <= 0) return '';
+  const seconds = Math.round((t - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto', style: 'short' });
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  return rtf.format(seconds, 'second');
+}

@@ -1,0 +1,51 @@
+// The sidebar: the six tree views of the `gitea` container, their commands and the job-log documents.
+// extension.ts calls registerViews once; everything registered here is disposed with the extension.
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { BranchesProvider } from './branchesView';
+import { CiJobsProvider } from './ciJobsView';
+import { DeployKeysProvider } from './deployKeysView';
+import { IssuesProvider } from './issuesView';
+import { JobLogProvider, LOG_SCHEME } from './jobLog';
+import type { PagedTreeProvider } from './pagedTree';
+import { PullRequestsProvider } from './pullRequestsView';
+import type { ViewsRegistry } from './registry';
+import { ReleasesProvider } from './releasesView';
+import { registerViewCommands } from './viewCommands';
+import { registerActivityView } from './activityView';
+import { registerStarredView } from './starredView';
+import { registerWebhooksView } from './webhooksView';
+
+export type { ViewsRegistry } from './registry';
+export { PagedTreeProvider } from './pagedTree';
+export { TreeNode } from './treeNode';
+
+/** Returns the ViewsRegistry: `await vscode.commands.executeCommand<ViewsRegistry>('gitea.views.registry')`. */
+export const REGISTRY_COMMAND = 'gitea.views.registry';
+
+export function registerViews(services: Services): ViewsRegistry {
+  const providers = {
+    branches: new BranchesProvider(services),
+    issues: new IssuesProvider(services),
+    pullRequests: new PullRequestsProvider(services, 'gitea.pullRequests.openChangedFile'),
+    releases: new ReleasesProvider(services),
+    ciJobs: new CiJobsProvider(services),
+    deployKeys: new DeployKeysProvider(services),
+  };
+  const all: PagedTreeProvider[] = Object.values(providers);
+  for (const p of all) p.createTreeView();
+  const jobLogs = new JobLogProvider(services);
+  const registry: ViewsRegistry = { ...providers, jobLogs, byId: new Map(all.map((p) => [p.viewId, p])) };
+  services.context.subscriptions.push(
+    ...all,
+    jobLogs,
+    vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, jobLogs),
+    ...registerViewCommands(services, registry, jobLogs),
+    // Not in the palette: how other features and the in-host tests reach the providers (activate() returns services).
+    vscode.commands.registerCommand(REGISTRY_COMMAND, () => registry),
+  );
+  registerWebhooksView(services);
+  registerActivityView(services);
+  registerStarredView(services);
+  return registry;
+}

@@ -1,0 +1,324 @@
+// The base of every Gitea tree view: lists fetched page by page, with loading, empty and error items in the
+// tree, "Load more" for the next page, a cache with a lifetime, and cancellation when the repository changes.
+//
+// A view implements one method, `rootChildren(scope)`, returning fixed nodes and/or a ListSpec (see treeNode.ts);
+// any node can have children the same way. Everything else — when to request, what to show meanwhile, when to
+// drop the cache — lives here. Rules that keep big repositories fast:
+//   * one request per page; a page is rendered as soon as it arrives (lead items arrive on their own);
+//   * nothing is requested for a view or node the user has not opened;
+//   * a list visited again within `ttlMs` (default 60 s) is shown from the cache with no request.
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { ListState } from './listState';
+import { resolveScope, type ViewScope } from './scope';
+import {
+  emptyNode,
+  errorNode,
+  loadingNode,
+  loadMoreNode,
+  type ListSpec,
+  type NodeChildren,
+  type TreeNode,
+} from './treeNode';
+
+export interface PagedTreeOptions {
+  /** How long loaded pages are reused without a request. */
+  readonly ttlMs?: number;
+}
+
+export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  static readonly DEFAULT_TTL_MS = 60_000;
+
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  protected readonly disposables: vscode.Disposable[] = [this.emitter];
+  protected readonly ttlMs: number;
+  /** The tree view, once `createTreeView` made it. */
+  protected view: vscode.TreeView<TreeNode> | undefined;
+  /** The scope of the last top-level render. */
+  protected scope: ViewScope | undefined;
+
+  /** Keyed `${scope.key}\n${spec.key}`: lists of other repositories stay cached for a quick way back. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private readonly lists = new Map<string, ListState<any>>();
+  private root: { scopeKey: string; children: NodeChildren } | undefined;
+  /** The scope key each rendered node belongs to, so its children use the right cache entries. */
+  private readonly nodeScopes = new WeakMap<TreeNode, string>();
+  private pending = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    protected readonly services: Services,
+    readonly viewId: string,
+    options: PagedTreeOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? PagedTreeProvider.DEFAULT_TTL_MS;
+    this.disposables.push(
+      services.repos.onDidChangeActive(() => this.onRepositoryChanged()),
+      services.accounts.onDidChangeAccounts(() => this.clearAll()),
+    );
+  }
+
+  /** The repository (and account) the view last showed. */
+  get currentScope(): ViewScope | undefined {
+    return this.scope;
+  }
+
+  /** The top level of the view for the active repository. Called again after a refresh. */
+  protected abstract rootChildren(scope: ViewScope): NodeChildren;
+
+  /** What the view shows data for. Default: the active repository. A view of the signed-in user (not of a
+   * repository) overrides this; the scope's `key` prefixes its cache keys. */
+  protected resolveViewScope(): Promise<ViewScope | undefined> {
+    return resolveScope(this.services);
+  }
+
+  /** Hook: a list finished loading a page (used e.g. by CI Jobs to schedule polling). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  protected onListLoaded(_spec: ListSpec<any>, _items: readonly unknown[]): void {}
+
+  /** Creates the view and follows its visibility: stale lists reload when it is shown again. */
+  createTreeView(options: Omit<vscode.TreeViewOptions<TreeNode>, 'treeDataProvider'> = {}): vscode.TreeView<TreeNode> {
+    const view = vscode.window.createTreeView(this.viewId, { showCollapseAll: true, ...options, treeDataProvider: this });
+    this.view = view;
+    this.disposables.push(
+      view,
+      view.onDidChangeVisibility((e) => {
+        if (e.visible) this.reloadStale();
+        this.onVisibilityChanged(e.visible);
+      }),
+    );
+    return view;
+  }
+
+  /** Hook for subclasses (polling stops while hidden). */
+  protected onVisibilityChanged(_visible: boolean): void {}
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.item;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (item.tooltip === undefined && node.options.tooltip) item.tooltip = node.options.tooltip();
+    return item;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) {
+      const children = node.children();
+      const scopeKey = this.nodeScopes.get(node);
+      return children && scopeKey !== undefined ? this.expand(node, children, scopeKey) : [];
+    }
+    let scope: ViewScope | undefined;
+    try {
+      scope = await this.resolveViewScope();
+    } catch (e) {
+      this.services.log.warn(`[${this.viewId}] ${String((e as Error)?.message ?? e)}`);
+      return [errorNode(e, () => this.refresh())];
+    }
+    this.scope = scope;
+    if (!scope) {
+      this.root = undefined;
+      return []; // signed out or no repository: the view's welcome content shows
+    }
+    if (this.root?.scopeKey !== scope.key) this.root = { scopeKey: scope.key, children: this.rootChildren(scope) };
+    return this.expand(undefined, this.root.children, scope.key);
+  }
+
+  /** Drops the cache of the active repository in this view and loads again (the Refresh title action). */
+  refresh(): void {
+    const prefix = this.scope ? `${this.scope.key}\n` : '';
+    for (const [key, state] of this.lists) {
+      if (key.startsWith(prefix)) {
+        state.reset();
+        this.lists.delete(key);
+      }
+    }
+    this.root = undefined;
+    this.emitter.fire(undefined);
+  }
+
+  /** Resolves when no request of this view is in flight (tests, and commands that wait for a reload). */
+  whenIdle(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  dispose(): void {
+    for (const state of this.lists.values()) state.reset();
+    this.lists.clear();
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  /** Reloads the lists of the active repository whose key matches (e.g. after a change made by a command). */
+  protected invalidate(match: (specKey: string) => boolean): void {
+    const prefix = this.scope ? `${this.scope.key}\n` : undefined;
+    if (prefix === undefined) return;
+    for (const [key, state] of this.lists) {
+      if (!key.startsWith(prefix) || !match(key.slice(prefix.length))) continue;
+      state.reset();
+      this.emitter.fire(state.parent);
+    }
+  }
+
+  /** The items of a loaded list of the active repository (undefined when it is not loaded). */
+  protected loadedItems(specKey: string): readonly unknown[] | undefined {
+    const state = this.scope && this.lists.get(`${this.scope.key}\n${specKey}`);
+    return state?.status === 'loaded' ? state.items : undefined;
+  }
+
+  /** Fetches page 1 of a loaded list again without a loading item and merges it (polling).
+   * Resolves to false when the list was busy or not loaded, or the request failed. */
+  protected async reloadFirstPage(specKey: string): Promise<boolean> {
+    const state = this.scope && this.lists.get(`${this.scope.key}\n${specKey}`);
+    if (!state || state.status !== 'loaded' || state.inFlight) return false;
+    const { signal, token } = state.begin();
+    this.track(+1);
+    try {
+      const page = await state.spec.fetch(1, signal);
+      if (!state.isCurrent(token)) return false;
+      state.replaceFirstPage(page);
+      state.loadedAt = Date.now();
+      this.emitter.fire(state.parent);
+      this.onListLoaded(state.spec, state.items);
+      return true;
+    } catch (e) {
+      if (state.isCurrent(token)) this.services.log.warn(`[${this.viewId}] reload failed: ${String((e as Error)?.message ?? e)}`);
+      return false;
+    } finally {
+      state.settle(token);
+      this.track(-1);
+    }
+  }
+
+  /** Builds the top level again from `rootChildren` (e.g. after a filter changed), keeping cached lists. */
+  protected rebuildRoot(): void {
+    this.root = undefined;
+    this.emitter.fire(undefined);
+  }
+
+  /** Re-renders one node's children (or the whole view). */
+  protected changed(node?: TreeNode): void {
+    this.emitter.fire(node);
+  }
+
+  private expand(parent: TreeNode | undefined, children: NodeChildren, scopeKey: string): TreeNode[] {
+    const out = [...(children.fixed ?? [])];
+    if (children.list) out.push(...this.listNodes(parent, children.list, scopeKey));
+    for (const n of out) this.nodeScopes.set(n, scopeKey);
+    return out;
+  }
+
+  private listNodes<T>(parent: TreeNode | undefined, spec: ListSpec<T>, scopeKey: string): TreeNode[] {
+    const key = `${scopeKey}\n${spec.key}`;
+    let state = this.lists.get(key) as ListState<T> | undefined;
+    if (!state) {
+      state = new ListState(spec);
+      this.lists.set(key, state);
+    } else state.spec = spec; // same data, maybe a new client-side filter
+    state.parent = parent;
+    if (state.isStale(this.ttlMs)) state.reset();
+    if (state.status === 'idle') this.loadNext(state, false);
+    return this.render(state);
+  }
+
+  private render<T>(state: ListState<T>): TreeNode[] {
+    const nodes = state.visibleItems().map((i) => state.nodeFor(i));
+    if (state.status === 'loading') nodes.push(loadingNode());
+    else if (state.status === 'error') {
+      nodes.push(state.spec.explainError?.(state.error) ?? errorNode(state.error, () => this.loadNext(state)));
+    }
+    else if (state.status === 'loaded') {
+      if (nodes.length === 0) {
+        const loaded = state.items.length + state.lead.length;
+        nodes.push(
+          emptyNode(loaded > 0 ? vscode.l10n.t('Nothing matches among the {0} loaded', loaded) : state.spec.emptyLabel),
+        );
+      }
+      if (state.hasMore) nodes.push(loadMoreNode(() => this.loadNext(state), state.items.length));
+    }
+    return nodes;
+  }
+
+  /** Loads the next page of a list (page 1 when nothing is loaded) and re-renders its parent on arrival.
+   * `showLoading`: re-render at once to show the loading item (not while VS Code is asking for children). */
+  private loadNext<T>(state: ListState<T>, showLoading = true): void {
+    if (state.inFlight) return;
+    const first = state.items.length === 0 && state.loadedAt === 0;
+    const page = first ? 1 : state.nextPage;
+    const { signal, token } = state.begin();
+    state.status = 'loading';
+    state.error = undefined;
+    if (showLoading) this.emitter.fire(state.parent); // the loading item in place of "Load more" or the error
+    this.track(+1);
+    state.spec
+      .fetch(page, signal)
+      .then(
+        (result) => {
+          if (!state.isCurrent(token)) return;
+          state.append(result);
+          state.status = 'loaded';
+          if (first) state.loadedAt = Date.now();
+          this.emitter.fire(state.parent);
+          this.onListLoaded(state.spec, state.items);
+        },
+        (e: unknown) => {
+          if (!state.isCurrent(token)) return;
+          state.status = 'error';
+          state.error = e;
+          this.services.log.warn(`[${this.viewId}] ${state.spec.key} page ${page}: ${String((e as Error)?.message ?? e)}`);
+          this.emitter.fire(state.parent);
+        },
+      )
+      .finally(() => {
+        state.settle(token);
+        this.track(-1);
+      });
+    if (first && state.spec.lead) {
+      this.track(+1);
+      state.spec
+        .lead(signal)
+        .then(
+          (lead) => {
+            if (!state.isCurrent(token) || lead.length === 0) return;
+            state.lead = [...lead];
+            if (state.status === 'loaded') this.emitter.fire(state.parent);
+          },
+          (e: unknown) => this.services.log.debug(`[${this.viewId}] ${state.spec.key} lead: ${String((e as Error)?.message ?? e)}`),
+        )
+        .finally(() => this.track(-1));
+    }
+  }
+
+  private onRepositoryChanged(): void {
+    for (const state of this.lists.values()) state.abort(); // the previous repository's requests are moot
+    this.root = undefined;
+    this.emitter.fire(undefined);
+  }
+
+  private clearAll(): void {
+    for (const state of this.lists.values()) state.reset();
+    this.lists.clear();
+    this.root = undefined;
+    this.emitter.fire(undefined);
+  }
+
+  private reloadStale(): void {
+    const prefix = this.scope ? `${this.scope.key}\n` : undefined;
+    if (prefix === undefined) return;
+    for (const [key, state] of this.lists) {
+      if (!key.startsWith(prefix) || !state.isStale(this.ttlMs)) continue;
+      state.reset();
+      this.emitter.fire(state.parent);
+    }
+  }
+
+  private track(delta: number): void {
+    this.pending += delta;
+    if (this.pending > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    // After the change events of this tick, so that a caller sees the new children.
+    setTimeout(() => waiters.forEach((w) => w()), 0);
+  }
+}

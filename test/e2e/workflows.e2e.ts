@@ -1,0 +1,275 @@
+// The editor workflows as a user works them: the Create Issue form filled with the mouse and keyboard (a second
+// test server started in this process records exactly what it received), a failed creation that survives a
+// window reload, the pull request behind the current line, a changed file's diff, and a deploy key added,
+// found by its fingerprint and removed.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { parsePublicKey } from '../../src/commands/deployKeys/sshKey';
+import { sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
+import { requires, session } from './session';
+import { VscodePage } from './vscodePage';
+
+/** The palette lists an extension's commands only once the extension host has registered them: retry until then. */
+async function runCommandWhenListed(vs: VscodePage, title: string, attempts = 4): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await vs.runCommand(title);
+    } catch (e) {
+      if (i >= attempts) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+}
+
+/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
+async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
+  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
+  await runCommandWhenListed(vs, 'Gitea: Sign In');
+  await atStep(1);
+  await vs.fillQuickInput(url);
+  await atStep(2);
+  await vs.fillQuickInput(username);
+  await atStep(3);
+  await vs.pickQuickItem('Access token');
+  await atStep(4);
+  await vs.fillQuickInput(token);
+  await vs.waitForNotification(/Signed in to .* as /, 30_000);
+}
+
+/** The Create Issue form: the webview's inner document. */
+function issueForm(vs: VscodePage): FrameLocator {
+  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
+
+/** Opens a workspace file with Quick Open and puts the cursor on `line` (1-based) with Go to Line. */
+async function openFileAtLine(vs: VscodePage, path: string, line: number): Promise<void> {
+  await vs.closeQuickInput();
+  await vs.page.keyboard.press('Control+P');
+  await vs.fillQuickInput(path, { submit: false });
+  await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: path.split('/').pop()! }).first().click();
+  await vs.page.locator('.monaco-editor .view-lines').first().waitFor();
+  await goToLine(vs, line);
+}
+
+/** Go to Line (Ctrl+G): its input starts with ":" followed by the line number. */
+async function goToLine(vs: VscodePage, line: number): Promise<void> {
+  await vs.page.keyboard.press('Control+G');
+  await vs.fillQuickInput(`:${line}`);
+  await vs.page.locator('.part.statusbar', { hasText: `Ln ${line},` }).waitFor();
+}
+
+/** Collapses every pane of the open view container but `title`, so its items have room. */
+async function onlyPane(vs: VscodePage, title: string): Promise<void> {
+  const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
+  for (let i = (await headers.count()) - 1; i >= 0; i--) {
+    const header = headers.nth(i);
+    const text = (await header.locator('h3.title').innerText()).trim();
+    if (text.toLowerCase() !== title.toLowerCase()) await header.click();
+  }
+  await vs.view(title).expand();
+}
+
+async function closeEditors(vs: VscodePage): Promise<void> {
+  await vs.closeQuickInput();
+  await vs.runCommand('View: Close All Editors');
+  const dontSave = vs.page.locator('.monaco-dialog-box .monaco-button', { hasText: /Don.t Save/ });
+  if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
+}
+
+describe('editor workflows', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+  let own: TestServer;
+
+  before(async function () {
+    own = await startTestServer();
+    vs = await VscodePage.open({ viewport: { width: 1500, height: 1000 } });
+    const { target } = session();
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+  });
+  after(async function () {
+    await vs?.close();
+    await own?.close();
+  });
+
+  it('a failed creation followed by a window reload still has the draft', async function () {
+    await vs.runCommand('Gitea: Create Issue…');
+    const form = issueForm(vs);
+    await form.locator('#title').fill('A draft that survives a reload');
+    await form.locator('#body').fill('Every **word** of this description\nis still here.');
+    // No project has this id: the server refuses the issue (400) and the form says so next to the field.
+    await form.locator('#projects').fill('987654');
+    await form.locator('#create').click();
+    await form.locator('#error-projects').filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.match(await form.locator('#error-projects').innerText(), /project/i);
+    await vs.screenshot('workflows-create-issue-failed');
+
+    await vs.page.reload();
+    await vs.waitForWorkbench();
+    // VS Code restores the form; if it did not, opening it again shows the kept draft.
+    const restored = await issueForm(vs).locator('#title').waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    if (!restored) await vs.runCommand('Gitea: Create Issue…');
+    const again = issueForm(vs);
+    await assert.doesNotReject(again.locator('#title').waitFor({ timeout: 30_000 }));
+    await waitForValue(again.locator('#title'), 'A draft that survives a reload');
+    assert.equal(await again.locator('#body').inputValue(), 'Every **word** of this description\nis still here.');
+    assert.equal(await again.locator('#projects').inputValue(), '987654');
+    // Preview renders the Markdown.
+    await again.locator('#tab-preview').click();
+    await again.locator('#preview strong', { hasText: 'word' }).waitFor();
+    await again.locator('#tab-write').click();
+    // Leave nothing behind: the draft is discarded (with confirmation).
+    await again.locator('#discard').click();
+    await vs.page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Discard' }).click();
+    await waitForValue(again.locator('#title'), '');
+    await closeEditors(vs);
+  });
+
+  it('creates an issue with labels, milestone, assignee and due date: the server receives exactly those ids', async function () {
+    const { alice } = own.fixtures.users;
+    await signIn(vs, own.url, alice.login, alice.tokens.all);
+    await vs.runCommand('Gitea: Select Repository');
+    await vs.pickQuickItem('Other repository…');
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new URL(own.url).host }).first().click();
+    await vs.fillQuickInput('alice/demo');
+    await vs.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
+
+    const auth = { authorization: `token ${alice.tokens.all}` };
+    const labels = (await (await fetch(`${own.apiUrl}/repos/alice/demo/labels`, { headers: auth })).json()) as { id: number; name: string }[];
+    const milestones = (await (await fetch(`${own.apiUrl}/repos/alice/demo/milestones?state=open`, { headers: auth })).json()) as { id: number; title: string }[];
+    const [l1, l2] = labels;
+    const milestone = milestones[0]!;
+    assert.ok(l1 && l2 && milestone);
+
+    const from = own.requests.length;
+    await vs.runCommand('Gitea: Create Issue…');
+    const form = issueForm(vs);
+    await form.locator(`#label-${l1.id}`).waitFor({ timeout: 30_000 });
+    await form.locator('#title').fill('Search ignores accents');
+    await form.locator('#body').fill('Searching for `cafe` does not find **café**.');
+    await form.locator(`#label-${l1.id}`).check();
+    await form.locator(`#label-${l2.id}`).check();
+    await form.locator('#milestone').selectOption(String(milestone.id));
+    await form.locator('#assignee-bob').check();
+    await form.locator('#due-date').fill('2026-11-30');
+    await vs.screenshot('workflows-create-issue');
+    await form.locator('#create').click();
+    await vs.waitForNotification(/Created issue #\d+ "Search ignores accents"/, 30_000);
+
+    const posts = own.requests.slice(from).filter((r) => r.kind === 'api' && r.method === 'POST' && r.apiPath === '/repos/alice/demo/issues');
+    assert.equal(posts.length, 1);
+    assert.deepEqual(posts[0]!.body, {
+      title: 'Search ignores accents',
+      body: 'Searching for `cafe` does not find **café**.',
+      assignees: ['bob'],
+      labels: [l1.id, l2.id],
+      milestone: milestone.id,
+      due_date: '2026-11-30T00:00:00Z',
+    });
+    assert.equal(posts[0]!.status, 201);
+    // The new issue appears in the Issues view (refreshed after the creation).
+    await vs.openViewContainer('Gitea');
+    await onlyPane(vs, 'Issues');
+    await vs.view('Issues').root.locator('[role="treeitem"] .label-name', { hasText: /^#\d+ Search ignores accents$/ }).first().waitFor({ timeout: 30_000 });
+    await vs.screenshot('workflows-issue-in-view');
+  });
+
+  it('the current-line command on a line from a merged pull request shows it, and on an uncommitted line says so', async function () {
+    requires(this, 'fixtures');
+    const { target } = session();
+    const pulls = target.fixtures!.repos.demo.pulls;
+    // src/search.ts line 2 came in with the rebase-merged pull request.
+    await openFileAtLine(vs, 'src/search.ts', 2);
+    await vs.runCommand('Gitea: Show Pull Request for Current Line');
+    const shown = await vs.waitForNotification(new RegExp(`^#${pulls.mergedRebase} `), 30_000);
+    assert.match(shown, /merged by/);
+    await vs.screenshot('workflows-pull-request-for-line');
+
+    // A new line typed above, not saved: not committed yet.
+    await goToLine(vs, 1);
+    await vs.page.keyboard.press('Home');
+    await vs.page.keyboard.type('// a thought nobody committed');
+    await vs.page.keyboard.press('Enter');
+    await vs.page.keyboard.press('ArrowUp');
+    await vs.runCommand('Gitea: Show Pull Request for Current Line');
+    await vs.waitForNotification(/not committed yet/, 30_000);
+    await vs.runCommand('File: Revert File');
+    await closeEditors(vs);
+  });
+
+  it('a changed file of a pull request opens a diff editor with the right two sides', async function () {
+    requires(this, 'fixtures');
+    const { target } = session();
+    await vs.runCommand('Gitea: Select Repository');
+    const workspaceRepo = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `${target.repo.owner}/${target.repo.name}` });
+    await workspaceRepo.filter({ hasText: new URL(target.url).host }).first().click().catch(() => workspaceRepo.first().click());
+    await vs.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
+
+    await vs.runCommand('Gitea: Show Changed Files of Pull Request…');
+    await vs.fillQuickInput(String(target.repo.openPull), { submit: false });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${target.repo.openPull}` }).first().click();
+    const view = vs.view('Changed Files');
+    await view.root.waitFor({ timeout: 30_000 });
+    await onlyPane(vs, 'Changed Files');
+    const renamed = view.root.locator('[role="treeitem"]', { has: vs.page.locator('.label-name', { hasText: /^strings\.ts$/ }) }).first();
+    await renamed.waitFor({ timeout: 30_000 });
+    await vs.screenshot('workflows-changed-files');
+    await renamed.click();
+    const diff = vs.page.locator('.monaco-diff-editor').first();
+    await diff.waitFor({ timeout: 30_000 });
+    // Left: src/util.ts at the merge base; right: src/utils/strings.ts at the head (with the new doc comment).
+    const original = diff.locator('.editor.original .view-lines');
+    const modified = diff.locator('.editor.modified .view-lines');
+    await modified.filter({ hasText: 'Upper-cases the first letter' }).waitFor({ timeout: 30_000 });
+    assert.match(await original.innerText(), /export\u00a0function\u00a0slugify|export function slugify/);
+    assert.doesNotMatch(await original.innerText(), /Upper-cases the first letter/);
+    const tab = vs.page.locator('.tabs-container .tab.active, .modal-editor-part .title').first();
+    assert.match(await tab.innerText().catch(() => ''), /strings\.ts|util\.ts/);
+    await vs.screenshot('workflows-changed-file-diff');
+    await closeEditors(vs);
+  });
+
+  it('a deploy key is added, found by its fingerprint and removed', async function () {
+    requires(this, 'deployKeys');
+    const { target } = session();
+    const key = sshEd25519PublicKey('workflows-e2e', 'e2e@workbench');
+    const parsed = parsePublicKey(key);
+    assert.ok(parsed.ok);
+    const fingerprint = parsed.key.fingerprint;
+
+    await vs.runCommand('Gitea: Add Deploy Key…');
+    await vs.pickQuickItem('Paste a public key…');
+    await vs.fillQuickInput(key);
+    await vs.fillQuickInput('E2E deploy key');
+    await vs.pickQuickItem('Read-only');
+    await vs.waitForNotification(/Deploy key "E2E deploy key" added/, 30_000);
+
+    await vs.runCommand('Gitea: Find Deploy Key by Fingerprint…');
+    await vs.fillQuickInput(fingerprint);
+    // One key found: its title, then its fingerprint and access on the detail line.
+    const items = (await vs.quickItems()).map((i) => i.trim());
+    assert.deepEqual(items.filter((i) => !i.startsWith('SHA256:')), ['E2E deploy key']);
+    assert.ok(items.includes(`${fingerprint} · read-only`), items.join(' | '));
+    await vs.screenshot('workflows-deploy-key-found');
+    await vs.closeQuickInput();
+
+    await vs.runCommand('Gitea: Remove Deploy Key…');
+    await vs.pickQuickItem('E2E deploy key');
+    await vs.page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Remove$/ }).click();
+    await vs.waitForNotification(/Deploy key "E2E deploy key" removed/, 30_000);
+
+    const auth = { authorization: `token ${target.user.token}` };
+    const left = (await (await fetch(`${target.apiUrl}/repos/${target.repo.owner}/${target.repo.name}/keys?fingerprint=${encodeURIComponent(fingerprint)}`, { headers: auth })).json()) as unknown[];
+    assert.deepEqual(left, []);
+  });
+});
+
+async function waitForValue(input: ReturnType<FrameLocator['locator']>, value: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await input.inputValue().catch(() => undefined);
+    if (current === value) return;
+    assert.ok(Date.now() < deadline, `expected "${value}", the field holds "${current}"`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

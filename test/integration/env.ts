@@ -1,0 +1,68 @@
+// Where in-host tests talk to: the server, the account, the repository and the workspace the harness prepared.
+// The harness (test/harness/run-integration.ts) passes them to code-server as the JSON variable GITEA_TEST_ENV,
+// which reaches this extension host. Same shape for the test server and for a real server (GITEA_E2E_URL).
+import { format } from 'node:util';
+import { ITEST_OUTPUT_PREFIX, type Capability, type TargetInfo } from '../harness/targetInfo';
+
+export type { Capability, ScenarioRepo, TargetInfo } from '../harness/targetInfo';
+
+let cached: TargetInfo | undefined;
+
+/** The run's target. Throws a clear error when the suite is not run through the harness. */
+export function testEnv(): TargetInfo {
+  if (cached) return cached;
+  const raw = process.env.GITEA_TEST_ENV;
+  if (!raw) throw new Error('GITEA_TEST_ENV is not set: run the suite with `npm run test:integration`');
+  cached = JSON.parse(raw) as TargetInfo;
+  return cached;
+}
+
+/** Prints a line in the harness's output (plain console.log only reaches test-results/integration.log). */
+export function log(...args: unknown[]): void {
+  console.log(`${process.env.GITEA_ITEST_MARK === '1' ? ITEST_OUTPUT_PREFIX : ''}${format(...args)}`);
+}
+
+/** The test server's FIXTURES; skips the calling test on a real server. */
+export function fixtures(ctx: Mocha.Context): NonNullable<TargetInfo['fixtures']> {
+  requires(ctx, 'fixtures');
+  return testEnv().fixtures!;
+}
+
+/**
+ * Skips the current test (or suite, from a `before` hook) when the server in use cannot do `capability`,
+ * printing the reason. Call it first thing: `requires(this, 'actions')`.
+ */
+export function requires(ctx: Mocha.Context, capability: Capability): void {
+  const reason = testEnv().unsupported[capability];
+  if (reason) {
+    log(`      skipped (${capability}): ${reason}`);
+    ctx.skip();
+  }
+}
+
+/** One request as the test server recorded it (see test/server/index.ts RecordedRequest). */
+export interface RecordedRequest {
+  kind: 'api' | 'git' | 'web';
+  method: string;
+  url: string;
+  path: string;
+  apiPath?: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: unknown;
+  status?: number;
+  time: number;
+}
+
+/** Requests the test server received from index `since` on (the harness owns the server, in another process). */
+export async function recordedRequests(since = 0): Promise<RecordedRequest[]> {
+  const res = await fetch(`${testEnv().url}__test__/requests?since=${since}`);
+  if (!res.ok) throw new Error(`GET __test__/requests → ${res.status}`);
+  return (await res.json()) as RecordedRequest[];
+}
+
+/** Restores the test server's seed state (repositories included). */
+export async function resetServer(): Promise<void> {
+  const res = await fetch(`${testEnv().url}__test__/reset`, { method: 'POST' });
+  if (!res.ok) throw new Error(`POST __test__/reset → ${res.status}`);
+}

@@ -1,0 +1,215 @@
+// "Show Pull Request for Current Line", "Create Issue from Selection" and the changed files of a pull request,
+// inside a real VS Code on the workspace clone the harness prepared (the harness's server: the test server or
+// a real Gitea).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ChangedFile } from '../../src/api';
+import { blameLine } from '../../src/git/blame';
+import { testEnv } from './env';
+import { replaceMessage, signOut } from './viewsSupport';
+import { closeEditors, gitInWorkspace, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
+
+interface LineOutcome {
+  kind: string;
+  pr?: { number: number; title: string };
+}
+
+/** A line of the workspace's default branch that came in with merged pull request `index` (blamed like the command does). */
+async function lineFromPullRequest(session: Session, index: number): Promise<{ path: string; line: number } | undefined> {
+  const pr = await session.client.repoGetPullRequest({ owner: session.repo.owner, repo: session.repo.repo, index });
+  const merge = pr.merge_commit_sha;
+  if (!merge) return undefined;
+  const parents = (await gitInWorkspace('rev-list', '--parents', '-n', '1', merge)).trim().split(' ').slice(1);
+  const mainline = parents[0];
+  if (!mainline) return undefined;
+  const brought = new Set((await gitInWorkspace('rev-list', `${mainline}..${merge}`)).split('\n').filter(Boolean));
+  const files = (await gitInWorkspace('diff', '--name-only', mainline, merge)).split('\n').filter(Boolean);
+  for (const path of files) {
+    const uri = workspaceUri(path);
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri).then((b) => b, () => new Uint8Array()));
+    const count = text.split('\n').length - 1;
+    for (let line = 1; line <= Math.min(count, 200); line++) {
+      const blame = await blameLine(testEnv().workspace, path, line, text);
+      if (blame.kind === 'line' && brought.has(blame.line.sha)) return { path, line: line - 1 };
+    }
+  }
+  return undefined;
+}
+
+async function openAt(path: string, line: number): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(workspaceUri(path));
+  editor.selection = new vscode.Selection(line, 0, line, 0);
+  return editor;
+}
+
+describe('workflows: the pull request behind a line, issues from a selection, changed files (workspace clone)', function () {
+  this.timeout(120_000);
+  let session: Session;
+
+  before(async () => {
+    session = await signInToTarget();
+  });
+  after(async () => {
+    await closeEditors();
+    await signOut(session?.accountId);
+  });
+  afterEach(closeEditors);
+
+  it('on a line from a merged pull request: shows that pull request', async function () {
+    const env = testEnv();
+    const candidates = [env.repo.mergedPull, env.fixtures?.repos.demo.pulls.mergedRebase].filter((n): n is number => typeof n === 'number');
+    let found: { index: number; path: string; line: number } | undefined;
+    for (const index of candidates) {
+      const at = await lineFromPullRequest(session, index);
+      if (at) {
+        found = { index, ...at };
+        break;
+      }
+    }
+    assert.ok(found, `no line of the default branch comes from pull request ${candidates.join(' or ')}`);
+    await openAt(found.path, found.line);
+    const info = replaceMessage('showInformationMessage', () => undefined);
+    try {
+      const outcome = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine');
+      assert.equal(outcome?.kind, 'pullRequest', JSON.stringify(outcome));
+      assert.equal(outcome.pr?.number, found.index);
+      assert.ok(info.shown.some((m) => m.startsWith(`#${found!.index} ${outcome.pr!.title}`)), info.shown.join('\n'));
+    } finally {
+      info.restore();
+    }
+    // With the opt-in setting, the line's hover names the pull request too.
+    const config = vscode.workspace.getConfiguration();
+    await config.update('gitea.pullRequestHover', true, vscode.ConfigurationTarget.Global);
+    try {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', workspaceUri(found.path), new vscode.Position(found.line, 0));
+      // appendText escapes Markdown: `\#` and `&nbsp;` stand for `#` and spaces.
+      const text = hovers
+        .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))
+        .join('\n')
+        .replace(/\\(.)/g, '$1')
+        .replace(/&nbsp;/g, ' ');
+      assert.match(text, new RegExp(`#${found.index} `), text);
+      assert.match(text, /command:gitea\.showChangedFiles/);
+    } finally {
+      await config.update('gitea.pullRequestHover', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('on an uncommitted line: says so, and unsaved edits are taken into account', async () => {
+    const editor = await openAt('README.md', 0);
+    const original = editor.document.getText();
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'A line nobody committed\n'));
+    assert.ok(editor.document.isDirty);
+    const info = replaceMessage('showInformationMessage', () => undefined);
+    try {
+      const outcome = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine', editor.document.uri, 0);
+      assert.equal(outcome?.kind, 'uncommitted');
+      assert.match(info.shown.join('\n'), /not committed yet/);
+      // The committed first line moved to line 2 of the unsaved text: still committed.
+      const shifted = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine', editor.document.uri, 1);
+      assert.notEqual(shifted?.kind, 'uncommitted');
+    } finally {
+      info.restore();
+      await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), original));
+      await editor.document.save();
+    }
+  });
+
+  it('a file outside any repository and a commit without a pull request each get their own message', async () => {
+    const info = replaceMessage('showInformationMessage', () => undefined);
+    try {
+      const untitled = await vscode.workspace.openTextDocument({ content: 'scratch\n' });
+      await vscode.window.showTextDocument(untitled);
+      const outside = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine', untitled.uri, 0);
+      assert.equal(outside?.kind, 'noRepository');
+      // A line of the very first commit (pushed, not merged) has no pull request.
+      const root = (await gitInWorkspace('rev-list', '--max-parents=0', 'HEAD')).trim().split('\n')[0]!;
+      let checked = false;
+      for (const file of (await gitInWorkspace('ls-tree', '-r', '--name-only', 'HEAD')).split('\n').filter(Boolean)) {
+        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(file)));
+        const blame = await blameLine(testEnv().workspace, file, 1, text);
+        if (blame.kind !== 'line' || blame.line.sha !== root) continue;
+        const direct = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine', workspaceUri(file), 0);
+        assert.equal(direct?.kind, 'noPullRequest', JSON.stringify(direct));
+        assert.match(info.shown.at(-1) ?? '', new RegExp(`No merged pull request contains commit ${root.slice(0, 10)}`));
+        checked = true;
+        break;
+      }
+      assert.ok(checked, 'a file whose first line comes from the first commit');
+      assert.equal(new Set(info.shown).size, info.shown.length, 'different messages');
+    } finally {
+      info.restore();
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  it('Create Issue from Selection: the body starts with a permalink at HEAD and the selected code', async () => {
+    const editor = await vscode.window.showTextDocument(workspaceUri('README.md'));
+    editor.selection = new vscode.Selection(0, 0, 2, 0);
+    const head = (await gitInWorkspace('rev-parse', 'HEAD')).trim();
+    const result = await vscode.commands.executeCommand<{ draft: { body: string } }>('gitea.createIssueFromSelection');
+    const env = testEnv();
+    const link = `${env.url}${env.repo.owner}/${env.repo.name}/src/commit/${head}/README.md#L1-L2`;
+    const code = editor.document.getText(new vscode.Range(0, 0, 2, 0)).replace(/\n$/, '');
+    assert.equal(result.draft.body, `${link}\n\n\`\`\`markdown\n${code}\n\`\`\`\n`);
+    // Leave no draft behind.
+    await vscode.commands.executeCommand('gitea.createIssue', { repo: session.repo, draft: { title: '', body: '' } });
+  });
+
+  it('changed files: every page, then a diff editor between merge base and head for a file', async () => {
+    const { owner, repo } = session.repo;
+    const index = testEnv().repo.openPull;
+    const result = await vscode.commands.executeCommand<{ files: ChangedFile[]; whitespace: string }>('gitea.showChangedFiles', { repo: session.repo, pr: { number: index } });
+    const truth: ChangedFile[] = [];
+    for await (const f of session.client.paginate('repoGetPullRequestFiles', { owner, repo, index })) truth.push(f);
+    assert.deepEqual(result.files.map((f) => f.filename).sort(), truth.map((f) => f.filename).sort());
+    assert.equal(result.whitespace, 'show-all');
+
+    const pr = await session.client.repoGetPullRequest({ owner, repo, index });
+    const file = result.files.find((f) => f.status === 'renamed') ?? result.files.find((f) => f.status === 'changed');
+    assert.ok(file, 'the open pull request changes or renames a file');
+    const sides = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri; title: string }>('gitea.openChangedFile', session.repo, index, file);
+    const tab = await waitFor('the diff editor', () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff ? input : undefined;
+    });
+    assert.equal(tab.original.toString(), sides.left.toString());
+    assert.equal(tab.modified.toString(), sides.right.toString());
+    const base = pr.merge_base ?? pr.base!.sha!;
+    const leftPath = file.status === 'renamed' ? file.previous_filename! : file.filename;
+    const left = await vscode.workspace.openTextDocument(sides.left);
+    const right = await vscode.workspace.openTextDocument(sides.right);
+    assert.equal(left.getText(), await gitInWorkspace('show', `${base}:${leftPath}`));
+    assert.equal(right.getText(), await gitInWorkspace('show', `${pr.head!.sha}:${file.filename}`));
+
+    // Added files are compared with an empty left side, deleted ones with an empty right side.
+    const added = result.files.find((f) => f.status === 'added');
+    if (added) {
+      const s = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, added);
+      assert.equal((await vscode.workspace.openTextDocument(s.left)).getText(), '');
+      assert.equal((await vscode.workspace.openTextDocument(s.right)).getText(), await gitInWorkspace('show', `${pr.head!.sha}:${added.filename}`));
+    }
+    const deleted = result.files.find((f) => f.status === 'deleted');
+    if (deleted) {
+      const s = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, deleted);
+      assert.equal((await vscode.workspace.openTextDocument(s.right)).getText(), '');
+    }
+  });
+
+  it('changed files: the whitespace option is sent and the list reloads with it', async () => {
+    const { owner, repo } = session.repo;
+    const index = testEnv().repo.openPull;
+    const config = vscode.workspace.getConfiguration();
+    await config.update('gitea.changedFiles.whitespace', 'ignore-all', vscode.ConfigurationTarget.Global);
+    try {
+      const result = await vscode.commands.executeCommand<{ files: ChangedFile[]; whitespace: string }>('gitea.showChangedFiles', { repo: session.repo, pr: { number: index } });
+      assert.equal(result.whitespace, 'ignore-all');
+      const truth = (await session.client.repoGetPullRequestFiles({ owner, repo, index, whitespace: 'ignore-all', limit: 50 })).items;
+      const counts = (files: readonly ChangedFile[]) => files.map((f) => `${f.filename} +${f.additions} -${f.deletions}`).sort();
+      assert.deepEqual(counts(result.files), counts(truth));
+    } finally {
+      await config.update('gitea.changedFiles.whitespace', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('gitea.changedFiles.close');
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Helpers of the in-host workflow tests: the extension's services, signing in to the harness's server as its
+// user, the workspace clone's repository once git detection found it, and small waits.
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { GiteaClient } from '../../src/api';
+import type { WorkbenchApi } from '../../src/extension';
+import type { RepoRef, Services } from '../../src/services';
+import { runGit } from '../../src/git/blame';
+import { recordedRequests, testEnv, type RecordedRequest } from './env';
+
+export const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function services(): Promise<Services> {
+  const ext = vscode.extensions.getExtension<WorkbenchApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not installed in this host`);
+  return (await ext.activate()).services;
+}
+
+/** Polls `probe` until it returns a value (not undefined/false). */
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+export interface Session {
+  readonly services: Services;
+  readonly accountId: string;
+  /** The workspace clone's repository, as detection found it (rootUri, accountId). */
+  readonly repo: RepoRef;
+  readonly client: GiteaClient;
+}
+
+/** Signs in to the harness's server as its user and waits until the workspace clone is detected. */
+export async function signInToTarget(): Promise<Session> {
+  const env = testEnv();
+  const s = await services();
+  const credential = env.user.token ? { token: env.user.token } : { password: env.user.password };
+  const result = await vscode.commands.executeCommand<{ ok: boolean; account?: { id: string }; message?: string }>('gitea.signIn', {
+    url: env.url,
+    username: env.user.username,
+    ...credential,
+  });
+  assert.ok(result?.ok && result.account, `sign-in to ${env.url} failed: ${result?.message}`);
+  const readme = vscode.Uri.file(join(env.workspace, 'README.md'));
+  const repo = await waitFor('the workspace repository to be detected', () => s.repos.repoForUri(readme), 30_000);
+  assert.equal(`${repo.owner}/${repo.repo}`, `${env.repo.owner}/${env.repo.name}`);
+  return { services: s, accountId: result.account.id, repo, client: await s.accounts.getClient(result.account.id) };
+}
+
+export function workspaceUri(path: string): vscode.Uri {
+  return vscode.Uri.file(join(testEnv().workspace, path));
+}
+
+/** `git <args>` in the workspace clone; its stdout, trimmed. */
+export async function gitInWorkspace(...args: string[]): Promise<string> {
+  const r = await runGit(args, { cwd: testEnv().workspace });
+  assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Index of the next request the test server will record (for `requestsSince`). */
+export async function requestMark(): Promise<number> {
+  return (await recordedRequests()).length;
+}
+
+/** API requests recorded since `mark`, optionally only `METHOD /api/path`. */
+export async function requestsSince(mark: number, method?: string, apiPath?: string | RegExp): Promise<RecordedRequest[]> {
+  return (await recordedRequests(mark)).filter(
+    (r) =>
+      r.kind === 'api' &&
+      (method === undefined || r.method === method) &&
+      (apiPath === undefined || (typeof apiPath === 'string' ? r.apiPath === apiPath : apiPath.test(r.apiPath ?? ''))),
+  );
+}
+
+export async function closeEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
