@@ -193,6 +193,14 @@ class Client {
             });
           }
           const wrapper = data as Record<string, unknown>;
+          // `{"jobs": null, "total_count": 0}` is an empty list; an object with neither key is not this answer
+          // at all (a proxy's or another server's JSON) and must not pass for "no items".
+          if (!(result.itemsKey in wrapper) && !(result.totalKey && result.totalKey in wrapper)) {
+            throw new GiteaError('malformed', `${operation.id}: expected an object with "${result.itemsKey}", got one without it.`, {
+              operation: operation.id,
+              field: result.itemsKey,
+            });
+          }
           if (result.totalKey && typeof wrapper[result.totalKey] === 'number') bodyTotal = wrapper[result.totalKey] as number;
           data = wrapper[result.itemsKey];
         }

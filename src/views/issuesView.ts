@@ -107,7 +107,7 @@ export class IssuesProvider extends PagedTreeProvider {
   private dependencyGroups(scope: ViewScope, subject: IssueRef): NodeChildren {
     const group = (relation: DependencyData['relation']): TreeNode => {
       const label = relation === 'blocks' ? vscode.l10n.t('Blocks') : vscode.l10n.t('Depends on');
-      const icon = relation === 'blocks' ? 'debug-stackframe-dot' : 'references';
+      const icon = relation === 'blocks' ? 'circle-slash' : 'link';
       return leaf(label, new vscode.ThemeIcon(icon), {
         context: 'dependencyGroup',
         children: () => ({ list: this.dependencyList(scope, subject, relation) }),

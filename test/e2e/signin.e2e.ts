@@ -96,9 +96,14 @@ describe('sign in through the palette', function () {
     // Real Gitea answers a wrong password and a missing one-time code alike: the code prompt offers both ways.
     await vs.page.locator('.quick-input-widget .quick-input-message', { hasText: /two-factor/ }).waitFor();
     await vs.page.locator('.quick-input-widget .codicon-quick-input-back').first().click();
-    const box = vs.page.locator('.quick-input-widget input.input');
+    // The password step reuses the input of the code step: wait for its placeholder, then for the kept value.
+    const box = vs.page.locator('.quick-input-widget input.input[placeholder="Password"]');
     await box.waitFor();
-    assert.equal(await box.inputValue(), 'certainly-not-the-password', 'the password step keeps what was typed');
+    let value = '';
+    for (const end = Date.now() + 5_000; Date.now() < end && value !== 'certainly-not-the-password'; await vs.page.waitForTimeout(100)) {
+      value = await box.inputValue();
+    }
+    assert.equal(value, 'certainly-not-the-password', 'the password step keeps what was typed');
     await vs.closeQuickInput();
   });
 

@@ -10,7 +10,7 @@ import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { ensureTools } from './install';
 import { OUT_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
-import { installCleanupHandlers, runCleanups } from './proc';
+import { installCleanupHandlers, runCleanups, withTimeout } from './proc';
 import { cloneTargetWorkspace, startTarget, targetEnv } from './target';
 import { ITEST_OUTPUT_PREFIX, ITEST_RESULT_PREFIX, type ItestResult, type TargetInfo } from './targetInfo';
 
@@ -89,7 +89,8 @@ async function cli(): Promise<void> {
   const t = Date.now();
   let outcome: Awaited<ReturnType<typeof main>>;
   try {
-    outcome = await main();
+    // Startup (install, server, code-server) gets its own margin on top of the suite's timeout.
+    outcome = await withTimeout(main(), OVERALL_TIMEOUT_MS + 5 * 60_000, 'the integration run');
   } catch (e) {
     outcome = { error: (e as Error).stack ?? String(e) };
   } finally {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ChangedFile } from '../../src/api';
 import { blameLine } from '../../src/git/blame';
 import { testEnv } from './env';
-import { replaceMessage, signOut } from './viewsSupport';
+import { find, registry, replaceMessage, settled, signOut } from './viewsSupport';
 import { closeEditors, gitInWorkspace, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
 
 interface LineOutcome {
@@ -194,6 +194,23 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
       const s = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, deleted);
       assert.equal((await vscode.workspace.openTextDocument(s.right)).getText(), '');
     }
+  });
+
+  it('from the Pull Requests view: "Show Changed Files" on a pull request, and a click on one of its files', async () => {
+    const index = testEnv().repo.openPull;
+    await vscode.commands.executeCommand('gitea.selectRepository', { owner: session.repo.owner, repo: session.repo.repo, instanceUrl: session.repo.instanceUrl });
+    const views = await registry();
+    views.pullRequests.refresh();
+    const pr = find(await settled(views.pullRequests), `#${index} `);
+    const result = await vscode.commands.executeCommand<{ files: ChangedFile[] }>('gitea.showChangedFiles', pr);
+    assert.ok(result?.files.length, 'the view item names the pull request');
+    // The Pull Requests view's own file items open the same diff.
+    const files = (await settled(views.pullRequests, pr)).filter((n) => /\bchangedFile\b/.test(n.item.contextValue ?? ''));
+    assert.ok(files.length > 0, 'the pull request item lists its files');
+    await closeEditors();
+    await vscode.commands.executeCommand(files[0]!.item.command!.command, ...(files[0]!.item.command!.arguments ?? []));
+    await waitFor('the diff editor', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
+    await vscode.commands.executeCommand('gitea.changedFiles.close');
   });
 
   it('changed files: the whitespace option is sent and the list reloads with it', async () => {
