@@ -27,13 +27,16 @@ export async function openContainer(page, title) {
   await page.waitForSelector('.part.sidebar .pane-header', { timeout: 30_000 });
 }
 
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** A view's pane header, found by its title (its aria-label also carries the view's description). */
 function header(page, title) {
-  return page.locator(`.part.sidebar .pane-header[aria-label^="${title} Section"]`).first();
+  return page.locator('.part.sidebar .pane-header').filter({ has: page.locator('.title', { hasText: exactly(title) }) }).first();
 }
 
 /** The pane (header and body) of a view. */
 function pane(page, title) {
-  return page.locator('.part.sidebar .pane', { has: page.locator(`.pane-header[aria-label^="${title} Section"]`) }).first();
+  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header .title', { hasText: exactly(title) }) }).first();
 }
 
 /** Titles of the panes now shown (a view hidden by its `when` clause has no visible header). */
@@ -116,7 +119,7 @@ export async function waitForPaneSettled(page, title, since, timeout = 30_000) {
 export async function scrollPaneToEnd(page, title) {
   for (let i = 0; i < 3; i++) {
     await page.evaluate((title) => {
-      const header = document.querySelector(`.part.sidebar .pane-header[aria-label^="${title} Section"]`);
+      const header = [...document.querySelectorAll('.part.sidebar .pane-header')].find((h) => h.querySelector('.title')?.textContent === title);
       const list = header?.closest('.pane')?.querySelector('.pane-body .monaco-list .monaco-scrollable-element');
       list?.dispatchEvent(new WheelEvent('wheel', { deltaY: 1_000_000, bubbles: true, cancelable: true }));
     }, title);

@@ -1,6 +1,7 @@
 // Activity: the signed-in user's feed (userListActivityFeeds, with a date filter and "only mine") or a team's
 // feed (orgListTeamActivityFeeds, team picked from the user's teams). Each record is a sentence with an icon
 // (activitySentences.ts); a click opens its target (issue, pull request, commit, tag, branch, release, repository).
+// A view of the account, not of a repository: it works with no active repository (see accountScope).
 import * as vscode from 'vscode';
 import type { Activity } from '../api';
 import { isGiteaError } from '../api/errorKind';
@@ -10,8 +11,8 @@ import { checkIsoDate, isoDay } from '../commands/admin/validation';
 import type { Services } from '../services';
 import { renderActivity } from './activitySentences';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
-import { PagedTreeProvider } from './pagedTree';
-import { resolveScope, type ViewScope } from './scope';
+import { PagedTreeBase } from './pagedTree';
+import { accountScope, type AccountScope } from './scope';
 import { contextValue, leaf, TreeNode, type NodeChildren } from './treeNode';
 
 export const ACTIVITY_VIEW = 'gitea.activity';
@@ -22,7 +23,7 @@ const t = vscode.l10n.t;
 /** Whose feed the view shows. */
 export type FeedSource = { kind: 'user'; onlyMine: boolean } | { kind: 'team'; id: number; name: string; org?: string };
 
-export class ActivityProvider extends PagedTreeProvider {
+export class ActivityProvider extends PagedTreeBase<AccountScope> {
   private source: FeedSource = { kind: 'user', onlyMine: false };
   private day = '';
 
@@ -58,7 +59,11 @@ export class ActivityProvider extends PagedTreeProvider {
     await vscode.commands.executeCommand('setContext', 'gitea.activity.dated', this.day !== '');
   }
 
-  protected rootChildren(scope: ViewScope): NodeChildren {
+  protected resolveViewScope(): Promise<AccountScope | undefined> {
+    return accountScope(this.services);
+  }
+
+  protected rootChildren(scope: AccountScope): NodeChildren {
     const source = this.source;
     const date = this.day || undefined;
     const username = scope.account.username;
@@ -121,9 +126,9 @@ async function pickTeam(services: Services, provider: ActivityProvider, arg: unk
     provider.setSource({ kind: 'team', id: o.id, name: typeof o.name === 'string' ? o.name : String(o.id), org: typeof o.org === 'string' ? o.org : undefined });
     return;
   }
-  const scope = await resolveScope(services);
+  const scope = await accountScope(services);
   if (!scope) {
-    void vscode.window.showInformationMessage(t('Open or select a Gitea repository to show activity.'));
+    void vscode.window.showInformationMessage(t('Sign in to Gitea to show team activity.'));
     return;
   }
   const teams = collectPages((page) => scope.client.userListTeams({ page })).then(({ items }) => {

@@ -7,10 +7,13 @@
 //   * one request per page; a page is rendered as soon as it arrives (lead items arrive on their own);
 //   * nothing is requested for a view or node the user has not opened;
 //   * a list visited again within `ttlMs` (default 60 s) is shown from the cache with no request.
+// PagedTreeBase is generic over what the view shows data for (its scope): the repository views extend
+// PagedTreeProvider (the active repository); the views of the user (Activity, Starred) extend
+// PagedTreeBase<AccountScope> and resolve an account, so they work without a repository.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { ListState } from './listState';
-import { resolveScope, type ViewScope } from './scope';
+import { resolveScope, type AccountScope, type ViewScope } from './scope';
 import {
   emptyNode,
   errorNode,
@@ -26,7 +29,7 @@ export interface PagedTreeOptions {
   readonly ttlMs?: number;
 }
 
-export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+export abstract class PagedTreeBase<S extends AccountScope> implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   static readonly DEFAULT_TTL_MS = 60_000;
 
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
@@ -36,7 +39,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeN
   /** The tree view, once `createTreeView` made it. */
   protected view: vscode.TreeView<TreeNode> | undefined;
   /** The scope of the last top-level render. */
-  protected scope: ViewScope | undefined;
+  protected scope: S | undefined;
 
   /** Keyed `${scope.key}\n${spec.key}`: lists of other repositories stay cached for a quick way back. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,26 +55,24 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeN
     readonly viewId: string,
     options: PagedTreeOptions = {},
   ) {
-    this.ttlMs = options.ttlMs ?? PagedTreeProvider.DEFAULT_TTL_MS;
+    this.ttlMs = options.ttlMs ?? PagedTreeBase.DEFAULT_TTL_MS;
     this.disposables.push(
       services.repos.onDidChangeActive(() => this.onRepositoryChanged()),
       services.accounts.onDidChangeAccounts(() => this.clearAll()),
     );
   }
 
-  /** The repository (and account) the view last showed. */
-  get currentScope(): ViewScope | undefined {
+  /** What the view last showed data for: the repository and its account, or just the account. */
+  get currentScope(): S | undefined {
     return this.scope;
   }
 
-  /** The top level of the view for the active repository. Called again after a refresh. */
-  protected abstract rootChildren(scope: ViewScope): NodeChildren;
+  /** The top level of the view for its scope. Called again after a refresh. */
+  protected abstract rootChildren(scope: S): NodeChildren;
 
-  /** What the view shows data for. Default: the active repository. A view of the signed-in user (not of a
-   * repository) overrides this; the scope's `key` prefixes its cache keys. */
-  protected resolveViewScope(): Promise<ViewScope | undefined> {
-    return resolveScope(this.services);
-  }
+  /** What the view shows data for (undefined: its welcome content shows); the scope's `key` prefixes its
+   * cache keys. Asked again on every top-level render: after a repository or account change, a refresh. */
+  protected abstract resolveViewScope(): Promise<S | undefined>;
 
   /** Hook: a list finished loading a page (used e.g. by CI Jobs to schedule polling). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -109,7 +110,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeN
       const scopeKey = this.nodeScopes.get(node);
       return children && scopeKey !== undefined ? this.expand(node, children, scopeKey) : [];
     }
-    let scope: ViewScope | undefined;
+    let scope: S | undefined;
     try {
       scope = await this.resolveViewScope();
     } catch (e) {
@@ -119,7 +120,7 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeN
     this.scope = scope;
     if (!scope) {
       this.root = undefined;
-      return []; // signed out or no repository: the view's welcome content shows
+      return []; // signed out (or no repository, for a repository view): the view's welcome content shows
     }
     if (this.root?.scopeKey !== scope.key) this.root = { scopeKey: scope.key, children: this.rootChildren(scope) };
     return this.expand(undefined, this.root.children, scope.key);
@@ -320,5 +321,12 @@ export abstract class PagedTreeProvider implements vscode.TreeDataProvider<TreeN
     this.idleWaiters = [];
     // After the change events of this tick, so that a caller sees the new children.
     setTimeout(() => waiters.forEach((w) => w()), 0);
+  }
+}
+
+/** The base of the repository views: their scope is the active repository. */
+export abstract class PagedTreeProvider extends PagedTreeBase<ViewScope> {
+  protected resolveViewScope(): Promise<ViewScope | undefined> {
+    return resolveScope(this.services);
   }
 }

@@ -1,13 +1,19 @@
-// What a view shows data for: the active repository, the account used for it and that account's client.
+// What a view shows data for: the active repository, the account used for it and that account's client
+// (ViewScope); or, for the views of the signed-in user rather than of a repository, just an account (AccountScope).
 import type { GiteaClient } from '../api';
 import type { Account, RepoRef, Services } from '../services';
 
-export interface ViewScope {
-  /** `${accountId}|${owner}/${repo}`: the prefix of every cache key of the views. */
+/** An account and its client: what Activity and Starred need, with or without an active repository. */
+export interface AccountScope {
+  /** The prefix of every cache key of the view: `${accountId}` here, `${accountId}|${owner}/${repo}` below. */
   readonly key: string;
-  readonly repo: RepoRef;
   readonly account: Account;
   readonly client: GiteaClient;
+}
+
+/** The active repository and the account that serves it. */
+export interface ViewScope extends AccountScope {
+  readonly repo: RepoRef;
   /** `owner` and `repo`, ready to spread into client parameters. */
   readonly params: { readonly owner: string; readonly repo: string };
 }
@@ -36,6 +42,17 @@ export async function resolveScope(services: Services): Promise<ViewScope | unde
     client,
     params: { owner: repo.owner, repo: repo.repo },
   };
+}
+
+/** The account of the views of the user (Activity, Starred): the active repository's account when there is one,
+ * else the first signed-in account; undefined when nobody is signed in (the signed-out welcome shows).
+ * Rejects only when the client cannot be built. */
+export async function accountScope(services: Services): Promise<AccountScope | undefined> {
+  const repo = services.repos.active;
+  const account = (repo && accountForRepo(services, repo)) ?? services.accounts.accounts[0];
+  if (!account) return undefined;
+  const client = await services.accounts.getClient(account.id);
+  return { key: account.id, account, client };
 }
 
 /** The web page of the repository (instance URLs end with a slash). */

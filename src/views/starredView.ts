@@ -1,24 +1,25 @@
 // Starred (userListStarred): the repositories the signed-in user (or any user) starred, with Open in Browser,
 // Clone and "Open as Active Repository" (the sidebar then shows that repository, cloned or not).
+// A view of the account, not of a repository: it works with no active repository (see accountScope).
 import * as vscode from 'vscode';
 import type { Repository } from '../api';
 import { isGiteaError } from '../api/errorKind';
 import { explainAdminError } from '../commands/admin/explainError';
 import type { Services } from '../services';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
-import { PagedTreeProvider } from './pagedTree';
-import type { ViewScope } from './scope';
+import { PagedTreeBase } from './pagedTree';
+import { accountScope, type AccountScope } from './scope';
 import { contextValue, leaf, TreeNode, type NodeChildren } from './treeNode';
 
 export const STARRED_VIEW = 'gitea.starred';
 
 const t = vscode.l10n.t;
 
-export class StarredProvider extends PagedTreeProvider {
+export class StarredProvider extends PagedTreeBase<AccountScope> {
   /** Another user's stars; undefined = the signed-in user's. */
   private other: string | undefined;
   /** The scope of the last render, for the item commands. */
-  lastScope: ViewScope | undefined;
+  lastScope: AccountScope | undefined;
 
   constructor(services: Services) {
     super(services, STARRED_VIEW);
@@ -34,7 +35,11 @@ export class StarredProvider extends PagedTreeProvider {
     this.rebuildRoot();
   }
 
-  protected rootChildren(scope: ViewScope): NodeChildren {
+  protected resolveViewScope(): Promise<AccountScope | undefined> {
+    return accountScope(this.services);
+  }
+
+  protected rootChildren(scope: AccountScope): NodeChildren {
     this.lastScope = scope;
     const username = this.other ?? scope.account.username;
     if (this.view) this.view.description = this.other ? t('starred by {0}', username) : undefined;

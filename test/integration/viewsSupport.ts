@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { PagedTreeProvider } from '../../src/views/pagedTree';
+import type { PagedTreeBase } from '../../src/views/pagedTree';
+import type { AccountScope } from '../../src/views/scope';
 import type { ViewsRegistry } from '../../src/views/registry';
 import type { TreeNode } from '../../src/views/treeNode';
 import { FIXTURES, type TestServer } from '../server/index';
@@ -29,7 +30,7 @@ export const dataNodes = (nodes: readonly TreeNode[]) =>
 export const describeNodes = (nodes: readonly TreeNode[]) => nodes.map((n) => `[${contextOf(n)}] ${label(n)}`).join(' | ');
 
 /** The children of `node` once nothing is loading. */
-export async function settled(p: PagedTreeProvider, node?: TreeNode, timeoutMs = SETTLE_MS): Promise<TreeNode[]> {
+export async function settled(p: PagedTreeBase<AccountScope>, node?: TreeNode, timeoutMs = SETTLE_MS): Promise<TreeNode[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const children = await p.getChildren(node);
