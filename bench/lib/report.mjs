@@ -33,21 +33,21 @@ export class Report {
   }
 
   table() {
-    const rows = [['', 'Figure', 'Value', 'Budget', 'Result']];
-    let section = '';
-    for (const f of this.figures) {
-      if (f.section !== section) {
-        section = f.section;
-        rows.push([section, '', '', '', '']);
-      }
+    const cells = (f) => {
       const value = f.value === null ? `n/a${f.note ? ` (${f.note})` : ''}` : `${format(f.value, f.unit)}${f.note ? ` (${f.note})` : ''}`;
       const result = !f.budget ? '' : f.value !== null && f.value <= f.budget.max ? 'PASS' : 'FAIL';
-      rows.push(['', f.name, value, f.budget?.text ?? '', result]);
-    }
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    return rows
-      .map((r, ri) => (r[0] && ri > 0 ? `\n${r[0]}` : r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()))
-      .join('\n');
+      return [`  ${f.name}`, value, f.budget?.text ?? '', result];
+    };
+    const rows = this.figures.map(cells);
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['Figure', 'Value', 'Budget', 'Result'][i].length));
+    const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+    const out = [line(['Figure', 'Value', 'Budget', 'Result'])];
+    let section = '';
+    this.figures.forEach((f, i) => {
+      if (f.section !== section) out.push('', (section = f.section));
+      out.push(line(rows[i]));
+    });
+    return out.join('\n');
   }
 
   /** Markdown table for the README. */

@@ -127,11 +127,13 @@ export async function measureReopen(page, server, view) {
 
 /** Clicks "Load more" until `pages` pages are loaded or there is no further page. */
 export async function browsePages(page, server, view, pages) {
+  // The view may be reloading (its cache lifetime passed): wait for the list before looking for "Load more".
+  await waitForPaneSettled(page, view.title, 0, 30_000);
   let loadedPages = 1;
   while (loadedPages < pages) {
     const r = await measureLoadMore(page, server, view);
     if (!r) break;
-    loadedPages++;
+    loadedPages = r.loadedAfter && r.loadedBefore ? Math.max(loadedPages + 1, Math.round(r.loadedAfter / (r.loadedBefore / loadedPages))) : loadedPages + 1;
   }
   return loadedPages;
 }

@@ -174,22 +174,27 @@ function lockOwnerAlive(lock: string): boolean {
   }
 }
 
-let installing: Promise<Tools> | undefined;
+/** One install per process and flavour (with or without Chromium); a rejected attempt is not cached. */
+const installing = new Map<boolean, Promise<Tools>>();
 
 /** Installs what is missing and returns the tool paths. Quick (stamp checks only) once installed. */
 export function ensureTools(options: { chromium?: boolean } = {}): Promise<Tools> {
-  installing ??= withInstallLock(async () => {
-    const started = Date.now();
-    const wantChromium = options.chromium !== false;
-    if (!codeServerReady() || (wantChromium && !existsSync(CHROMIUM_PATH))) await ensureSystemPackages(wantChromium);
-    const node24 = await ensureNode24();
-    const codeServerEntry = await ensureCodeServer(node24);
-    const chromium = CHROMIUM_PATH;
-    const seconds = (Date.now() - started) / 1000;
-    if (seconds > 2) log(`done in ${seconds.toFixed(1)} s`);
-    return { node24, codeServerEntry, chromium };
-  });
-  return installing;
+  const wantChromium = options.chromium !== false;
+  let pending = installing.get(wantChromium);
+  if (!pending) {
+    pending = withInstallLock(async () => {
+      const started = Date.now();
+      if (!codeServerReady() || (wantChromium && !existsSync(CHROMIUM_PATH))) await ensureSystemPackages(wantChromium);
+      const node24 = await ensureNode24();
+      const codeServerEntry = await ensureCodeServer(node24);
+      const seconds = (Date.now() - started) / 1000;
+      if (seconds > 2) log(`done in ${seconds.toFixed(1)} s`);
+      return { node24, codeServerEntry, chromium: CHROMIUM_PATH };
+    });
+    installing.set(wantChromium, pending);
+    pending.catch(() => installing.delete(wantChromium));
+  }
+  return pending;
 }
 
 // `node out/test/harness/install.js` installs everything ahead of a run.
