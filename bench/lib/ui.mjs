@@ -133,7 +133,11 @@ export async function clickLoadMore(page, title) {
   const row = pane(page, title)
     .locator('[role="treeitem"]', { has: page.locator('.label-name', { hasText: 'Load more…' }) })
     .first();
-  if ((await row.count()) === 0) return false;
+  try {
+    await row.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return false;
+  }
   await row.click();
   return true;
 }

@@ -130,11 +130,7 @@ export async function browsePages(page, server, view, pages) {
   // The view may be reloading (its cache lifetime passed): wait for the list before looking for "Load more".
   await waitForPaneSettled(page, view.title, 0, 30_000);
   let loadedPages = 1;
-  while (loadedPages < pages) {
-    const r = await measureLoadMore(page, server, view);
-    if (!r) break;
-    loadedPages = r.loadedAfter && r.loadedBefore ? Math.max(loadedPages + 1, Math.round(r.loadedAfter / (r.loadedBefore / loadedPages))) : loadedPages + 1;
-  }
+  while (loadedPages < pages && (await measureLoadMore(page, server, view))) loadedPages++;
   return loadedPages;
 }
 
