@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici';
 import { GiteaError } from './errorKind';
 
 export interface DispatcherOptions {

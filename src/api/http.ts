@@ -1,6 +1,6 @@
 // The transport: one undici request per call (plus redirects, followed here so that credentials never leave
 // the instance's origin), a per-request timeout, caller cancellation, a body size limit, and error mapping.
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from './undici';
 import { normalizeBaseUrl } from './baseUrl';
 import { GiteaError, isGiteaError } from './errorKind';
 import { errorFromResponse, errorFromTransport, type AuthScheme, type ErrorContext } from './errors';
