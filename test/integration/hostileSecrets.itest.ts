@@ -96,6 +96,14 @@ describe('no secret in settings, state, logs or messages (hostile instance)', fu
       service: 'git',
       auth_username: 'migrator',
       auth_password: MIGRATION_PASSWORD,
+    });
+    // A token is what the forge services take (plain git takes a user name and password).
+    await run('gitea.migrateRepository', {
+      accountId,
+      clone_addr: 'https://gitea.example.com/team/app.git',
+      repo_name: 'app-from-gitea',
+      repo_owner: HOSTILE_OWNER,
+      service: 'gitea',
       auth_token: MIGRATION_TOKEN,
     });
     const hook = { type: 'gitea', active: true, events: ['push'], authorization_header: HOOK_AUTH, config: { url: 'https://hooks.example.com/in', content_type: 'json', secret: HOOK_SIGNING } };

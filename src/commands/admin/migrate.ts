@@ -188,6 +188,8 @@ function elapsed(ms: number): string {
   return s < 60 ? t('{0} s', s) : t('{0} min {1} s', Math.floor(s / 60), s % 60);
 }
 
+const CREDENTIAL_FIELDS: readonly CredentialField[] = ['auth_username', 'auth_password', 'auth_token', 'aws_access_key_id', 'aws_secret_access_key'];
+
 /** Migrates a repository; resolves with the new repository, or undefined. */
 export async function migrateRepository(services: Services, arg?: unknown): Promise<Repository | undefined> {
   const args = argObject(arg);
@@ -196,7 +198,11 @@ export async function migrateRepository(services: Services, arg?: unknown): Prom
   if (!account) return undefined;
   let input: MigrationInput | undefined;
   if (programmatic) {
-    input = { service: 'git', repo_owner: account.account.username, ...(args as Partial<MigrationInput>) } as MigrationInput;
+    // Credentials may come as `credentials: {…}` or, as in the API body, as top-level auth_* / aws_* fields.
+    const flat: Partial<Record<CredentialField, string>> = {};
+    for (const field of CREDENTIAL_FIELDS) if (typeof args?.[field] === 'string') flat[field] = args[field] as string;
+    const given = args as Partial<MigrationInput>;
+    input = { service: 'git', repo_owner: account.account.username, ...given, credentials: { ...flat, ...given.credentials } } as MigrationInput;
     const problems = Object.values(validateMigration(input, t));
     if (problems.length > 0) throw new Error(problems.join(' '));
   } else {
