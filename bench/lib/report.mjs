@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 
 export class Report {
   constructor() {
-    /** @type {{ section: string, name: string, value: number | null, unit: string, budget?: { max: number, text: string }, note?: string }[]} */
+    /** @type {{ section: string, name: string, value: number | null, unit: string, budget?: { max?: number, min?: number, text: string }, note?: string }[]} */
     this.figures = [];
     /** @type {Record<string, unknown>} */
     this.details = {};
@@ -16,7 +16,7 @@ export class Report {
    * @param {string} name
    * @param {number | null} value  null = not measured (see note)
    * @param {string} unit  'bytes' | 'ms' | 'MB' | 'requests' | ''
-   * @param {{ max: number, text: string }} [budget]
+   * @param {{ max?: number, min?: number, text: string }} [budget]
    * @param {string} [note]
    */
   add(section, name, value, unit, budget, note) {
@@ -25,17 +25,17 @@ export class Report {
 
   /** True when every figure with a budget has a value within it. */
   get pass() {
-    return this.figures.every((f) => !f.budget || (f.value !== null && f.value <= f.budget.max));
+    return this.figures.every((f) => !f.budget || within(f));
   }
 
   failures() {
-    return this.figures.filter((f) => f.budget && !(f.value !== null && f.value <= f.budget.max));
+    return this.figures.filter((f) => f.budget && !within(f));
   }
 
   table() {
     const cells = (f) => {
       const value = f.value === null ? `n/a${f.note ? ` (${f.note})` : ''}` : `${format(f.value, f.unit)}${f.note ? ` (${f.note})` : ''}`;
-      const result = !f.budget ? '' : f.value !== null && f.value <= f.budget.max ? 'PASS' : 'FAIL';
+      const result = !f.budget ? '' : within(f) ? 'PASS' : 'FAIL';
       return [`  ${f.name}`, value, f.budget?.text ?? '', result];
     };
     const rows = this.figures.map(cells);
@@ -55,7 +55,7 @@ export class Report {
     const lines = ['| Figure | Value | Budget | Result |', '|---|---|---|---|'];
     for (const f of this.figures) {
       const value = f.value === null ? `n/a${f.note ? ` (${f.note})` : ''}` : `${format(f.value, f.unit)}${f.note ? ` (${f.note})` : ''}`;
-      const result = !f.budget ? '' : f.value !== null && f.value <= f.budget.max ? 'pass' : '**fail**';
+      const result = !f.budget ? '' : within(f) ? 'pass' : '**fail**';
       lines.push(`| ${f.section}: ${f.name} | ${value} | ${f.budget?.text ?? ''} | ${result} |`);
     }
     return lines.join('\n');
@@ -71,12 +71,18 @@ export class Report {
         value: f.value,
         unit: f.unit,
         ...(f.note ? { note: f.note } : {}),
-        ...(f.budget ? { budget: f.budget.max, budgetText: f.budget.text, pass: f.value !== null && f.value <= f.budget.max } : {}),
+        ...(f.budget ? { budget: f.budget, pass: within(f) } : {}),
       })),
       details: this.details,
     };
     writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
   }
+}
+
+/** A budget is `{ max?, min?, text }`; only a measured value can be within it. */
+function within(f) {
+  const { max, min } = f.budget;
+  return f.value !== null && (max === undefined || f.value <= max) && (min === undefined || f.value >= min);
 }
 
 export function format(value, unit) {

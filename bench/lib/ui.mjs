@@ -115,16 +115,16 @@ export async function waitForPaneSettled(page, title, since, timeout = 30_000) {
   }
 }
 
-/** Scrolls a pane's tree to its end, so that the virtualized list renders its last rows. */
+/**
+ * Scrolls a pane's tree to its end, so that the virtualized list renders its last rows: the list gets the
+ * keyboard focus (without clicking a row, which would run its command) and End moves to the last row.
+ */
 export async function scrollPaneToEnd(page, title) {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate((title) => {
-      const header = [...document.querySelectorAll('.part.sidebar .pane-header')].find((h) => h.querySelector('.title')?.textContent === title);
-      const list = header?.closest('.pane')?.querySelector('.pane-body .monaco-list .monaco-scrollable-element');
-      list?.dispatchEvent(new WheelEvent('wheel', { deltaY: 1_000_000, bubbles: true, cancelable: true }));
-    }, title);
-    await page.waitForTimeout(60);
-  }
+  const list = pane(page, title).locator('.pane-body .monaco-list').first();
+  if ((await list.count()) === 0) return;
+  await list.evaluate((el) => el.focus());
+  await page.keyboard.press('End');
+  await page.waitForTimeout(150);
 }
 
 /** Clicks the pane's "Load more…" row; false when it has none. */

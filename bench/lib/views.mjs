@@ -2,7 +2,7 @@
 // a view to its first items on screen (and from the response to them), the same for "Load more", reopening
 // within the cache lifetime, the 1,500-file Changed Files tree, and the extension host's memory while browsing.
 import { apiRequests } from './testServer.mjs';
-import { clickLoadMore, isStateLabel, paneTimeline, runCommand, setPaneExpanded, waitForPaneSettled } from './ui.mjs';
+import { clickLoadMore, isStateLabel, paneTimeline, runCommand, scrollPaneToEnd, setPaneExpanded, waitForPaneSettled } from './ui.mjs';
 
 /** The list request of each view (API path under /api/v1), to tell page requests from the rest. */
 const LIST_ENDPOINTS = {
@@ -125,13 +125,43 @@ export async function measureReopen(page, server, view) {
   return { requests: reqs.length, requestPaths: reqs.map((r) => `${r.method} ${r.apiPath}`) };
 }
 
-/** Clicks "Load more" until `pages` pages are loaded or there is no further page. */
+/**
+ * Opens a view and clicks "Load more" until `pages` pages are loaded or the list ends. Returns how deep the list
+ * got (the last page requested: a view that starts over at page 1 meanwhile loses what was loaded), whether it
+ * reached its end, the page numbers requested, and each Load more's time from response to items on screen.
+ */
 export async function browsePages(page, server, view, pages) {
-  // The view may be reloading (its cache lifetime passed): wait for the list before looking for "Load more".
+  const from = server.requests.length;
+  await setPaneExpanded(page, view.title, true);
+  // Reopened after its cache lifetime, the view reloads page 1 first: let that finish.
+  await sleep(1000);
+  await settleRequests(server, from, 400, 30_000);
   await waitForPaneSettled(page, view.title, 0, 30_000);
-  let loadedPages = 1;
-  while (loadedPages < pages && (await measureLoadMore(page, server, view))) loadedPages++;
-  return loadedPages;
+  const pageOf = () => {
+    const req = apiRequests(server, from, (r) => view.list.test(r.apiPath ?? '')).map((r) => Number(r.query?.page ?? 1));
+    return { requested: req, depth: req.length ? req[req.length - 1] : 1 };
+  };
+  const afterResponse = [];
+  let depth = pageOf().depth;
+  let ended = false;
+  // Bounded: a view that keeps starting over must not keep the bench busy forever.
+  for (let clicks = 0; depth < pages && clicks < pages * 2; clicks++) {
+    const r = await measureLoadMore(page, server, view);
+    if (!r) {
+      // No "Load more" row found: at the end of the list, or a row we failed to reach? The last rendered row
+      // after scrolling to the end tells.
+      await scrollPaneToEnd(page, view.title);
+      await sleep(300);
+      const last = (await paneTimeline(page, view.title)).pop();
+      ended = !last?.labels.some((l) => l.startsWith('Load more…') || l.startsWith('Loading…'));
+      break;
+    }
+    if (r.afterResponseMs !== null) afterResponse.push(r.afterResponseMs);
+    depth = pageOf().depth;
+  }
+  const { requested } = pageOf();
+  await setPaneExpanded(page, view.title, false);
+  return { pages: depth, ended, restarted: requested.slice(1).includes(1), requested, afterResponseMs: afterResponse };
 }
 
 /** "Show Changed Files of Pull Request…" for pull request #1 (1,500 files): time to the complete tree. */
@@ -162,8 +192,13 @@ export async function measureChangedFiles(page, server, title) {
     }
   }
   const reqs = await settleRequests(server, from, 300);
+  const spans = files.filter((r) => r.finished !== undefined).map((r) => [r.time, r.finished]);
+  const concurrency = Math.max(0, ...spans.map(([t]) => spans.filter(([a, b]) => a <= t && t < b).length));
   return {
     treeMs: shown ? shown.t - tAccept : null,
+    concurrency,
+    firstRequestAfterMs: files.length ? files[0].time - tAccept : null,
+    lastResponseAfterMs: files.length ? Math.max(...files.map((r) => r.finished ?? 0)) - tAccept : null,
     requests: reqs.length,
     fileRequests: files.length,
     rows: shown?.count ?? 0,
