@@ -13,7 +13,7 @@ export class ListState<T> {
   /** How many items page 1 contributed: what a silent reload of page 1 replaces. */
   firstPageCount = 0;
   error: unknown;
-  /** When page 1 arrived: the cache lifetime counts from here. */
+  /** When the last page arrived (0: none yet): the cache lifetime counts from here. */
   loadedAt = 0;
   /** The node whose children this list is (undefined at the top level): what to refresh on change. */
   parent: TreeNode | undefined;

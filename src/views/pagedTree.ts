@@ -259,7 +259,9 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
           if (!state.isCurrent(token)) return;
           state.append(result);
           state.status = 'loaded';
-          if (first) state.loadedAt = Date.now();
+          // The lifetime counts from the last page that arrived: a user still clicking Load more after a
+          // minute must not see the list start over at page 1 on the next render.
+          state.loadedAt = Date.now();
           this.emitter.fire(state.parent);
           this.onListLoaded(state.spec, state.items);
         },
