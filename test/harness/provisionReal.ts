@@ -85,7 +85,6 @@ export async function provisionRealRepository(server: RealServerEnv): Promise<Pr
   try {
     const unsupported: TargetInfo['unsupported'] = {
       fixtures: 'real server: only the provisioned repository exists (no seeded users, organisations or 2FA account)',
-      inspectRequests: 'real server: no /__test__/requests endpoint',
     };
     const auth = { username: server.username, password: server.password, token: server.token };
     await pushHistory(server, owner, name, auth);

@@ -40,7 +40,6 @@ export interface TargetInfo {
 
 export type Capability =
   | 'fixtures' // seeded users, organisations and repositories beyond `repo` (test server only)
-  | 'inspectRequests' // GET <url>__test__/requests and POST <url>__test__/reset (test server only)
   | 'actions' // CI runs and jobs (Gitea Actions enabled)
   | 'dependencies' // issue dependencies
   | 'deployKeys';

@@ -39,30 +39,3 @@ export function requires(ctx: Mocha.Context, capability: Capability): void {
     ctx.skip();
   }
 }
-
-/** One request as the test server recorded it (see test/server/index.ts RecordedRequest). */
-export interface RecordedRequest {
-  kind: 'api' | 'git' | 'web';
-  method: string;
-  url: string;
-  path: string;
-  apiPath?: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body?: unknown;
-  status?: number;
-  time: number;
-}
-
-/** Requests the test server received from index `since` on (the harness owns the server, in another process). */
-export async function recordedRequests(since = 0): Promise<RecordedRequest[]> {
-  const res = await fetch(`${testEnv().url}__test__/requests?since=${since}`);
-  if (!res.ok) throw new Error(`GET __test__/requests → ${res.status}`);
-  return (await res.json()) as RecordedRequest[];
-}
-
-/** Restores the test server's seed state (repositories included). */
-export async function resetServer(): Promise<void> {
-  const res = await fetch(`${testEnv().url}__test__/reset`, { method: 'POST' });
-  if (!res.ok) throw new Error(`POST __test__/reset → ${res.status}`);
-}

@@ -7,7 +7,7 @@ import type { GiteaClient } from '../../src/api';
 import type { WorkbenchApi } from '../../src/extension';
 import type { RepoRef, Services } from '../../src/services';
 import { runGit } from '../../src/git/blame';
-import { recordedRequests, testEnv, type RecordedRequest } from './env';
+import { testEnv } from './env';
 
 export const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -63,21 +63,6 @@ export async function gitInWorkspace(...args: string[]): Promise<string> {
   const r = await runGit(args, { cwd: testEnv().workspace });
   assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
-}
-
-/** Index of the next request the test server will record (for `requestsSince`). */
-export async function requestMark(): Promise<number> {
-  return (await recordedRequests()).length;
-}
-
-/** API requests recorded since `mark`, optionally only `METHOD /api/path`. */
-export async function requestsSince(mark: number, method?: string, apiPath?: string | RegExp): Promise<RecordedRequest[]> {
-  return (await recordedRequests(mark)).filter(
-    (r) =>
-      r.kind === 'api' &&
-      (method === undefined || r.method === method) &&
-      (apiPath === undefined || (typeof apiPath === 'string' ? r.apiPath === apiPath : apiPath.test(r.apiPath ?? ''))),
-  );
 }
 
 export async function closeEditors(): Promise<void> {
