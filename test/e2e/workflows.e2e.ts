@@ -237,10 +237,17 @@ describe('editor workflows', function () {
     assert.ok(parsed.ok);
     const fingerprint = parsed.key.fingerprint;
 
+    // The quick input is one widget reused by every step: wait for each step before typing into it, or the text
+    // lands in the step that is closing.
+    const stepShown = (selector: string, text: string) =>
+      vs.page.locator(`.quick-input-widget ${selector}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
     await vs.runCommand('Gitea: Add Deploy Key…');
     await vs.pickQuickItem('Paste a public key…');
+    await stepShown('.quick-input-message', 'Paste the public key');
     await vs.fillQuickInput(key);
+    await stepShown('.quick-input-title', 'Add Deploy Key: title');
     await vs.fillQuickInput('E2E deploy key');
+    await stepShown('.quick-input-title', 'Add Deploy Key: access');
     await vs.pickQuickItem('Read-only');
     await vs.waitForNotification(/Deploy key "E2E deploy key" added/, 30_000);
 
