@@ -145,7 +145,7 @@ describe('views against hostile servers', function () {
       }
       await waitFor(() => instance.pendingRequests() >= providers().length, 5000, 'not every view sent its request');
       await vscode.commands.executeCommand('gitea.selectRepository', { owner: HOSTILE_OWNER, repo: 'elsewhere', instanceUrl: instance.url });
-      await waitFor(() => instance.pendingRequests() === 0, 5000, `${instance.pendingRequests()} hung requests survived the repository change`);
+      await waitFor(() => instance.pendingRequests() === 0, 15_000, `${instance.pendingRequests()} hung requests survived the repository change`);
     } finally {
       instance.mode = 'ok';
       await vscode.commands.executeCommand('gitea.selectRepository', { owner: HOSTILE_OWNER, repo: HOSTILE_REPO, instanceUrl: instance.url });
