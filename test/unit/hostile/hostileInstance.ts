@@ -25,8 +25,8 @@ export interface HostileInstance {
   readonly requests: string[];
   /** Bodies of the write requests since the last `clear()` (to check what the extension sent). */
   readonly bodies: string[];
-  /** Requests not answered yet whose connection is still open. */
-  pendingRequests(): number;
+  /** Requests not answered yet whose connection is still open; only those whose path starts with `pathPrefix` when given. */
+  pendingRequests(pathPrefix?: string): number;
   clear(): void;
   close(): Promise<void>;
 }
@@ -52,7 +52,7 @@ function routeTable(): { method: string; re: RegExp; id: string }[] {
 
 export async function startHostileInstance(): Promise<HostileInstance> {
   const routes = routeTable();
-  const pending = new Set<ServerResponse>();
+  const pending = new Map<ServerResponse, string>();
   const requests: string[] = [];
   const bodies: string[] = [];
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -62,7 +62,7 @@ export async function startHostileInstance(): Promise<HostileInstance> {
   let url = '';
   const state = { mode: 'ok' as InstanceMode, seed: 1 };
   const server = createServer((req, res) => {
-    pending.add(res);
+    pending.set(res, new URL(req.url ?? '/', 'http://x').pathname);
     res.on('close', () => pending.delete(res));
     let received = '';
     req.on('data', (c: Buffer) => (received += c.toString('utf8')));
@@ -105,7 +105,7 @@ export async function startHostileInstance(): Promise<HostileInstance> {
     },
     requests,
     bodies,
-    pendingRequests: () => pending.size,
+    pendingRequests: (pathPrefix?: string) => [...pending.values()].filter((p) => !pathPrefix || p.startsWith(pathPrefix)).length,
     clear: () => void ((requests.length = 0), (bodies.length = 0)),
     close: () =>
       new Promise<void>((resolve) => {
