@@ -26,7 +26,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TMP = join(ROOT, 'bench', 'tmp');
 const RESULTS = join(ROOT, 'bench', 'results.json');
 const VSIX = join(TMP, 'gitea-workbench.vsix');
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// BENCH_ONLY=activation or BENCH_ONLY=views measures one part while working on it; such a run writes
+// bench/tmp/partial.json, never bench/results.json.
+const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
 const SIGN_IN_KEY = 'ctrl+alt+shift+f9';
 const OURS = 'Gitea Workbench';
@@ -65,9 +69,10 @@ async function build() {
 }
 
 function bundleFigures(manifest, s) {
-  report.add('Bundle', 'dist/extension.js (editor code, loaded at activation)', s.extension, 'bytes');
+  report.add('Bundle', 'dist/extension.js (the entry point, loaded at activation)', s.extension, 'bytes');
+  report.add('Bundle', 'dist/workbench.js (editor code, loaded once activate() has returned)', s.workbench, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
-  report.add('Bundle', 'JavaScript shipped (both files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 700 KB' });
+  report.add('Bundle', 'JavaScript shipped (the three files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 700 KB' });
   report.add('Bundle', '.vsix', s.vsix, 'bytes');
   const events = activationEvents(manifest);
   report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });
@@ -104,6 +109,9 @@ async function activationFigures(tools, vsixes, workspaces) {
         const load = median(runs.map((r) => r.stats[EXTENSION_ID]?.loadCode));
         const call = median(runs.map((r) => r.stats[EXTENSION_ID]?.callActivate));
         if (load !== null) report.add(section, '… of which loading code / calling activate()', load, 'ms', undefined, `activate() ${call} ms`);
+        // Not part of VS Code's activation figure, but the extension host does it: shown so nothing is hidden.
+        const finish = median(runs.map((r) => r.stats[EXTENSION_ID]?.finishActivate));
+        if (finish !== null) report.add(section, 'after activate() returned: loading and wiring the workbench (not in the figure above)', finish, 'ms');
         report.add(section, 'Gitea Workbench ÷ floor', ours !== null && hello ? ours / hello : null, 'x', { max: 1.5, text: '≤ 1.5×' });
         report.details.activation[sc.key] = runs;
       } catch (e) {
@@ -237,8 +245,8 @@ async function main() {
     mkdirSync(plain, { recursive: true });
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
-    await activationFigures(tools, [VSIX, hello], { git: workspace, plain });
-    await viewFigures(tools, server, FIXTURES, workspace, manifest);
+    if (ONLY !== 'views') await activationFigures(tools, [VSIX, hello], { git: workspace, plain });
+    if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();
   } finally {
@@ -246,7 +254,7 @@ async function main() {
     await runCleanups();
   }
   process.stdout.write(`\n${report.table()}\n\n`);
-  report.write(RESULTS, {
+  report.write(ONLY ? join(TMP, 'partial.json') : RESULTS, {
     date: new Date().toISOString(),
     command: 'npm run bench',
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 1024 ** 3), node: process.version, codeServer: codeServerVersion },

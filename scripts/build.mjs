@@ -1,7 +1,8 @@
-// Bundles the extension into two files so that activation stays cheap:
-//   dist/extension.js — editor code (views, commands, wiring); `vscode` external.
+// Bundles the extension into three files so that activation stays cheap:
+//   dist/extension.js — the entry point: activate() loads dist/workbench.js once it has returned (src/extension.ts).
+//   dist/workbench.js — editor code (views, commands, sign-in, wiring); `vscode` external.
 //   dist/api.js       — the HTTP client, undici and zod; loaded with require() on the first request
-//                       (see src/apiLoader.ts), never during activate().
+//                       (see src/apiLoader.ts), never during activation.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 
@@ -15,6 +16,14 @@ const apiExternal = {
     build.onResolve({ filter: /^\.\.?\/(\.\.\/)*api$/ }, (args) =>
       args.importer.includes('/src/') && !args.importer.includes('/src/api/') ? { path: './api.js', external: true } : undefined,
     );
+  },
+};
+
+/** The entry point's require of the workbench stays a runtime require of dist/workbench.js. */
+const workbenchExternal = {
+  name: 'workbench-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/workbench$/ }, (args) => (args.importer.endsWith('/src/extension.ts') ? { path: './workbench.js', external: true } : undefined));
   },
 };
 
@@ -32,7 +41,8 @@ const common = {
 
 rmSync('dist', { recursive: true, force: true });
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [apiExternal] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [workbenchExternal] },
+  { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [apiExternal] },
   { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
 ];
 if (watch) {

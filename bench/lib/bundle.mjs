@@ -15,9 +15,11 @@ export function fileSize(path) {
 
 export function bundleSizes(root) {
   const extension = fileSize(join(root, 'dist', 'extension.js'));
+  const workbench = fileSize(join(root, 'dist', 'workbench.js'));
   const api = fileSize(join(root, 'dist', 'api.js'));
   const vsix = fileSize(join(root, 'dist', 'gitea-workbench.vsix'));
-  return { extension, api, total: extension !== null && api !== null ? extension + api : null, vsix };
+  const parts = [extension, workbench, api];
+  return { extension, workbench, api, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
 }
 
 /** Activation events as VS Code computes them for a manifest. */
