@@ -81,7 +81,8 @@ export class BranchesProvider extends PagedTreeProvider {
         : undefined;
     if (!this.view) return;
     this.view.description = q ? vscode.l10n.t('filter: {0}', q) : undefined;
-    this.view.message = this.notice;
+    // Every assignment of a message is a view refresh for VS Code (and holds back the next one by 200 ms).
+    if (this.view.message !== this.notice) this.view.message = this.notice;
   }
 
   private branchNode(scope: ViewScope, b: Branch): TreeNode {

@@ -24,6 +24,9 @@ import {
   type TreeNode,
 } from './treeNode';
 
+/** How long a page may take after a click before its loading item replaces "Load more" (see showLoading). */
+const LOADING_ITEM_DELAY_MS = 500;
+
 export interface PagedTreeOptions {
   /** How long loaded pages are reused without a request. */
   readonly ttlMs?: number;
@@ -242,7 +245,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   }
 
   /** Loads the next page of a list (page 1 when nothing is loaded) and re-renders its parent on arrival.
-   * `showLoading`: re-render at once to show the loading item (not while VS Code is asking for children). */
+   * `showLoading`: show that it loads (not while VS Code is asking for children, which renders the loading item). */
   private loadNext<T>(state: ListState<T>, showLoading = true): void {
     if (state.inFlight) return;
     const first = state.items.length === 0 && state.loadedAt === 0;
@@ -250,9 +253,8 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     const { signal, token } = state.begin();
     state.status = 'loading';
     state.error = undefined;
-    if (showLoading) this.emitter.fire(state.parent); // the loading item in place of "Load more" or the error
     this.track(+1);
-    state.spec
+    const request = state.spec
       .fetch(page, signal)
       .then(
         (result) => {
@@ -277,6 +279,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
         state.settle(token);
         this.track(-1);
       });
+    if (showLoading) this.showLoading(state, token, request);
     if (first && state.spec.lead) {
       this.track(+1);
       state.spec
@@ -314,6 +317,20 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
       state.reset();
       this.emitter.fire(state.parent);
     }
+  }
+
+  /**
+   * While a page loads after a click (Load more, Retry): the view's progress bar at once, and the loading item in
+   * place of "Load more" or the error only when the page is slow. VS Code holds back a view refresh by 200 ms
+   * when another one came just before it, so re-rendering at once for the loading item would delay every fast
+   * page by that much.
+   */
+  private showLoading<T>(state: ListState<T>, token: number, request: Promise<void>): void {
+    const timer = setTimeout(() => {
+      if (state.isCurrent(token) && state.status === 'loading') this.emitter.fire(state.parent);
+    }, LOADING_ITEM_DELAY_MS);
+    void request.finally(() => clearTimeout(timer));
+    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => request);
   }
 
   private track(delta: number): void {

@@ -18,6 +18,10 @@ export const LAYOUT_SETTING = 'gitea.changedFiles.layout';
 export const WHITESPACE_SETTING = 'gitea.changedFiles.whitespace';
 
 export type Layout = 'tree' | 'list';
+
+/** Page requests in flight at once for the files of one pull request (1,500 files are 30 pages of 50). */
+const PAGE_CONCURRENCY = 6;
+const REBUILD_INTERVAL_MS = 1000;
 type Node = TreeNode<ChangedFile>;
 
 export function currentLayout(): Layout {
@@ -60,6 +64,10 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
   private generation = 0;
   private controller: AbortController | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
+  /** When the tree was last redrawn during the current load (0: not yet). */
+  private lastRebuild = 0;
+  /** Tree items by file name and layout: a redraw while pages arrive reuses those already made. */
+  private readonly items = new Map<string, vscode.TreeItem>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly services: Services) {
@@ -83,11 +91,24 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     const controller = (this.controller = new AbortController());
     const shown: Shown = { ref, index, files: [], loading: true, pagesRead: 0, generation: ++this.generation };
     this.shown = shown;
-    this.rebuild();
-    await vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, true);
-    void vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    this.items.clear();
     const whitespace = currentWhitespace();
     const params = { owner: ref.owner, repo: ref.repo, index };
+    // The requests go out first; revealing the view (round trips to the window) happens while they travel.
+    const reading = readAllPages(
+      (page) => target.client.repoGetPullRequestFiles({ ...params, whitespace, page, limit: 50 }, { signal: controller.signal }),
+      {
+        signal: controller.signal,
+        concurrency: PAGE_CONCURRENCY,
+        onPage: (items, pagesRead, pageCount) => {
+          if (this.shown !== shown) return;
+          shown.files.push(...items);
+          shown.pagesRead = pagesRead;
+          shown.pageCount = pageCount;
+          this.scheduleRebuild();
+        },
+      },
+    );
     // The title comes alongside; the files do not wait for it.
     void target.client.repoGetPullRequest(params, { signal: controller.signal }).then(
       (pr) => {
@@ -97,20 +118,11 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       },
       () => undefined,
     );
+    this.rebuild();
+    void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => reading.catch(() => undefined));
+    void vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, true).then(() => vscode.commands.executeCommand(`${VIEW_ID}.focus`));
     try {
-      const files = await readAllPages(
-        (page) => target.client.repoGetPullRequestFiles({ ...params, whitespace, page, limit: 50 }, { signal: controller.signal }),
-        {
-          signal: controller.signal,
-          onPage: (items, pagesRead, pageCount) => {
-            if (this.shown !== shown) return;
-            shown.files.push(...items);
-            shown.pagesRead = pagesRead;
-            shown.pageCount = pageCount;
-            this.scheduleRebuild();
-          },
-        },
-      );
+      const files = await reading;
       if (this.shown !== shown) return undefined;
       shown.loading = false;
       this.rebuild();
@@ -141,13 +153,19 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     return this.shown && { ref: this.shown.ref, index: this.shown.index, files: this.shown.files, loading: this.shown.loading };
   }
 
-  /** At most one rebuild per 100 ms while pages arrive: 30 pages render as a few refreshes, not 30. */
+  /**
+   * While pages arrive, the tree (and its "page N of M" message) is redrawn at most every REBUILD_INTERVAL_MS, the
+   * first page at once; the view's progress bar shows that more is coming. Every redraw sends the whole tree to
+   * the window, and VS Code holds back a view's refresh (a new message too) by 200 ms after the previous one, so
+   * redrawing per page would delay the complete tree rather than show it sooner.
+   */
   private scheduleRebuild(): void {
     if (this.refreshTimer) return;
+    const wait = this.lastRebuild === 0 ? 0 : Math.max(0, this.lastRebuild + REBUILD_INTERVAL_MS - Date.now());
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
       this.rebuild();
-    }, 100);
+    }, wait);
   }
 
   private rebuild(): void {
@@ -156,29 +174,36 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       this.refreshTimer = undefined;
     }
     const files = this.shown?.files ?? [];
+    this.lastRebuild = this.shown?.loading ? Date.now() : 0;
     this.roots = currentLayout() === 'tree' ? buildTree(files) : flatList(files).map((file) => ({ kind: 'file', name: file.filename, file }));
     void vscode.commands.executeCommand('setContext', LAYOUT_CONTEXT, currentLayout());
-    this.describe();
+    // The tree first: of two refreshes in a row VS Code delivers the first at once and the second 200 ms later.
     this.changed.fire(undefined);
+    this.describe();
   }
 
   private describe(): void {
     const s = this.shown;
-    if (!s) {
-      this.view.description = undefined;
-      this.view.message = vscode.l10n.t('Choose "Show Changed Files" on a pull request.');
-      return;
+    this.view.description = s ? `#${s.index}${s.title ? ` ${s.title}` : ''}` : undefined;
+    this.setMessage(this.messageFor(s));
+  }
+
+  private messageFor(s: Shown | undefined): string {
+    if (!s) return vscode.l10n.t('Choose "Show Changed Files" on a pull request.');
+    if (s.error) return vscode.l10n.t('Could not load the changed files: {0}', s.error);
+    if (s.loading) {
+      return s.pageCount !== undefined
+        ? vscode.l10n.t('Loading changed files… page {0} of {1}', s.pagesRead, s.pageCount)
+        : vscode.l10n.t('Loading changed files…');
     }
+    if (s.files.length === 0) return vscode.l10n.t('This pull request changes no files.');
     const t = totals(s.files);
-    this.view.description = `#${s.index}${s.title ? ` ${s.title}` : ''}`;
-    if (s.error) this.view.message = vscode.l10n.t('Could not load the changed files: {0}', s.error);
-    else if (s.loading)
-      this.view.message =
-        s.pageCount !== undefined
-          ? vscode.l10n.t('Loading changed files… page {0} of {1}', s.pagesRead, s.pageCount)
-          : vscode.l10n.t('Loading changed files…');
-    else if (s.files.length === 0) this.view.message = vscode.l10n.t('This pull request changes no files.');
-    else this.view.message = vscode.l10n.t('{0} files changed, +{1} −{2}', s.files.length, t.additions, t.deletions);
+    return vscode.l10n.t('{0} files changed, +{1} −{2}', s.files.length, t.additions, t.deletions);
+  }
+
+  /** VS Code treats a new message as a refresh of the view and holds back the next refresh by 200 ms after it. */
+  private setMessage(message: string): void {
+    if (this.view.message !== message) this.view.message = message;
   }
 
   getChildren(node?: Node): Node[] {
@@ -197,23 +222,35 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       return item;
     }
     const f = node.file;
+    const layout = currentLayout();
+    const key = `${layout}:${f.filename}`;
+    const cached = this.items.get(key);
+    if (cached) return cached;
     const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
     item.id = `${idPrefix}${f.filename}`;
     item.resourceUri = changesUri(s.ref.owner, s.ref.repo, s.index, f);
     const dir = path.posix.dirname(f.filename);
-    item.label = currentLayout() === 'list' ? path.posix.basename(f.filename) : node.name;
-    item.description = currentLayout() === 'list' && dir !== '.' ? `${dir}  ${counts(f)}` : counts(f);
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${f.filename}\n\n${statusName(f.status)}`);
-    if (f.previous_filename) tooltip.appendText(` — ${vscode.l10n.t('previously {0}', f.previous_filename)}`);
-    tooltip.appendText(`\n\n${counts(f)}`);
-    item.tooltip = tooltip;
+    item.label = layout === 'list' ? path.posix.basename(f.filename) : node.name;
+    item.description = layout === 'list' && dir !== '.' ? `${dir}  ${counts(f)}` : counts(f);
     item.contextValue = 'changedFile';
     item.command = {
       command: OPEN_CHANGED_FILE,
       title: vscode.l10n.t('Open Changes'),
       arguments: [{ instanceUrl: s.ref.instanceUrl, owner: s.ref.owner, repo: s.ref.repo, accountId: s.ref.accountId }, s.index, f],
     };
+    this.items.set(key, item);
+    return item;
+  }
+
+  /** The tooltip is made when the pointer rests on a file, not sent along with 1,500 items. */
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    if (node.kind !== 'file' || item.tooltip) return item;
+    const f = node.file;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${f.filename}\n\n${statusName(f.status)}`);
+    if (f.previous_filename) tooltip.appendText(` — ${vscode.l10n.t('previously {0}', f.previous_filename)}`);
+    tooltip.appendText(`\n\n${counts(f)}`);
+    item.tooltip = tooltip;
     return item;
   }
 
