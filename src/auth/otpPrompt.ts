@@ -4,43 +4,33 @@
 import * as vscode from 'vscode';
 import { instanceLabel } from '../git/instanceUrl';
 import { signInWithOtp } from './credentialCheck';
-import { BACK, askText } from './quickInput';
+import { BACK, askVerified } from './quickInput';
 import { CANCEL, type FlowContext, type FlowOutcome } from './signInDraft';
 import { routeFailure } from './signInErrors';
 
 export async function askOtp(ctx: FlowContext, errorMessage?: string): Promise<FlowOutcome> {
   const { draft } = ctx;
-  const abort = new AbortController();
-  let outcome: FlowOutcome | undefined;
-  const typed = await askText({
-    title: ctx.title,
-    step: ctx.totalSteps,
-    totalSteps: ctx.totalSteps,
-    prompt: vscode.l10n.t(
-      '{0} did not accept the password alone. If this account uses two-factor authentication, enter the one-time code from your authenticator app; otherwise go back and retype the password. The code is used once, to create an access token for this editor.',
-      instanceLabel(draft.instanceUrl),
-    ),
-    placeholder: vscode.l10n.t('6-digit code'),
-    back: true,
-    errorMessage,
-    validate: (v) => (/^\d{6,8}$/.test(v.replace(/\s/g, '')) ? undefined : vscode.l10n.t('The code is 6 digits.')),
-    accept: async (value) => {
+  const outcome = await askVerified<FlowOutcome>(
+    {
+      title: ctx.title,
+      step: ctx.totalSteps,
+      totalSteps: ctx.totalSteps,
+      prompt: vscode.l10n.t(
+        '{0} did not accept the password alone. If this account uses two-factor authentication, enter the one-time code from your authenticator app; otherwise go back and retype the password. The code is used once, to create an access token for this editor.',
+        instanceLabel(draft.instanceUrl),
+      ),
+      placeholder: vscode.l10n.t('6-digit code'),
+      back: true,
+      errorMessage,
+      validate: (v) => (/^\d{6,8}$/.test(v.replace(/\s/g, '')) ? undefined : vscode.l10n.t('The code is 6 digits.')),
+    },
+    async (value, signal) => {
       try {
-        const result = await signInWithOtp(draft.instanceUrl, draft.username, draft.password, value.replace(/\s/g, ''), ctx.log, abort.signal);
-        outcome = { kind: 'verified', result };
-        return undefined;
+        return { outcome: { kind: 'verified', result: await signInWithOtp(draft.instanceUrl, draft.username, draft.password, value.replace(/\s/g, ''), ctx.log, signal) } };
       } catch (e) {
-        const routed = routeFailure(e, draft.instanceUrl, 'otp', 'otp', ctx.log);
-        if ('stay' in routed) return routed.stay;
-        outcome = routed.outcome;
-        return undefined;
+        return routeFailure(e, draft.instanceUrl, 'otp', 'otp', ctx.log);
       }
     },
-  });
-  if (typed === BACK) return { kind: 'goto', step: 'secret' };
-  if (typed === undefined) {
-    abort.abort();
-    return CANCEL;
-  }
-  return outcome ?? CANCEL;
+  );
+  return outcome === BACK ? { kind: 'goto', step: 'secret' } : (outcome ?? CANCEL);
 }

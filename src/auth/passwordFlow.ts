@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { instanceLabel } from '../git/instanceUrl';
 import { TOKEN_SCOPES, checkCredentials, mayNeedOtp, tradePasswordForToken, verified, type ServerIdentity } from './credentialCheck';
-import { BACK, askPick, askText } from './quickInput';
+import { BACK, askPick, askVerified } from './quickInput';
 import { CANCEL, type FlowContext, type FlowOutcome } from './signInDraft';
 import { routeFailure } from './signInErrors';
 import { confirmHttp } from './tokenFlow';
@@ -12,44 +12,36 @@ import { confirmHttp } from './tokenFlow';
 export async function askPassword(ctx: FlowContext, errorMessage?: string): Promise<FlowOutcome> {
   const { draft } = ctx;
   for (;;) {
-    const abort = new AbortController();
-    let outcome: FlowOutcome | undefined;
-    let identity: ServerIdentity | undefined;
-    const typed = await askText({
-      title: ctx.title,
-      step: ctx.totalSteps,
-      totalSteps: ctx.totalSteps,
-      prompt: vscode.l10n.t('Password of {0} on {1}', draft.username, instanceLabel(draft.instanceUrl)),
-      placeholder: vscode.l10n.t('Password'),
-      value: draft.password,
-      password: true,
-      back: true,
-      errorMessage,
-      validate: (v) => (v ? undefined : vscode.l10n.t('Enter the password.')),
-      accept: async (value) => {
+    // The check either confirms the password (the server's identity) or leaves the step with an outcome.
+    const checked = await askVerified<{ identity: ServerIdentity } | { outcome: FlowOutcome }>(
+      {
+        title: ctx.title,
+        step: ctx.totalSteps,
+        totalSteps: ctx.totalSteps,
+        prompt: vscode.l10n.t('Password of {0} on {1}', draft.username, instanceLabel(draft.instanceUrl)),
+        placeholder: vscode.l10n.t('Password'),
+        value: draft.password,
+        password: true,
+        back: true,
+        errorMessage,
+        validate: (v) => (v ? undefined : vscode.l10n.t('Enter the password.')),
+      },
+      async (value, signal) => {
         draft.password = value;
-        if (!(await confirmHttp(ctx))) return vscode.l10n.t('Not sent. Use the https:// address of the instance.');
+        if (!(await confirmHttp(ctx))) return { stay: vscode.l10n.t('Not sent. Use the https:// address of the instance.') };
         try {
-          identity = await checkCredentials(draft.instanceUrl, { kind: 'basic', username: draft.username, password: value }, ctx.log, abort.signal);
-          return undefined;
+          return { outcome: { identity: await checkCredentials(draft.instanceUrl, { kind: 'basic', username: draft.username, password: value }, ctx.log, signal) } };
         } catch (e) {
-          if (mayNeedOtp(e)) {
-            outcome = { kind: 'goto', step: 'otp' };
-            return undefined;
-          }
+          if (mayNeedOtp(e)) return { outcome: { outcome: { kind: 'goto', step: 'otp' } } };
           const routed = routeFailure(e, draft.instanceUrl, 'password', 'secret', ctx.log);
-          if ('stay' in routed) return routed.stay;
-          outcome = routed.outcome;
-          return undefined;
+          return 'stay' in routed ? routed : { outcome: routed };
         }
       },
-    });
-    if (typed === BACK) return { kind: 'back' };
-    if (typed === undefined) {
-      abort.abort();
-      return CANCEL;
-    }
-    if (!identity) return outcome ?? CANCEL;
+    );
+    if (checked === BACK) return { kind: 'back' };
+    if (checked === undefined) return CANCEL;
+    if ('outcome' in checked) return checked.outcome;
+    const identity = checked.identity;
     const kept = await askWhatToKeep(ctx, identity);
     if (kept === BACK) {
       errorMessage = undefined;

@@ -128,3 +128,31 @@ export function askPick<T>(options: PickStep<T>): Promise<StepResult<T>> {
     pick.show();
   });
 }
+
+/** What a verifying step's check decides: stay on the step with a message, or leave it with an outcome. */
+export type Verdict<T> = { readonly stay: string } | { readonly outcome: T };
+
+/**
+ * A text step whose Enter runs a server check while the box stays open and busy (a rejected secret is told right
+ * under what was typed). Escape aborts the check in flight. Returns the check's outcome, BACK, or undefined when
+ * the step was dismissed.
+ */
+export async function askVerified<T>(options: Omit<TextStep, 'accept'>, check: (value: string, signal: AbortSignal) => Promise<Verdict<T>>): Promise<StepResult<T>> {
+  const abort = new AbortController();
+  let outcome: T | undefined;
+  const typed = await askText({
+    ...options,
+    accept: async (value) => {
+      const verdict = await check(value, abort.signal);
+      if ('stay' in verdict) return verdict.stay;
+      outcome = verdict.outcome;
+      return undefined;
+    },
+  });
+  if (typed === BACK) return BACK;
+  if (typed === undefined) {
+    abort.abort();
+    return undefined;
+  }
+  return outcome;
+}

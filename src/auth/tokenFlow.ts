@@ -3,46 +3,37 @@
 import * as vscode from 'vscode';
 import { instanceLabel } from '../git/instanceUrl';
 import { signInWithToken } from './credentialCheck';
-import { BACK, askText } from './quickInput';
+import { BACK, askVerified } from './quickInput';
 import { CANCEL, type FlowContext, type FlowOutcome } from './signInDraft';
 import { routeFailure } from './signInErrors';
 import { confirmPlainHttp } from './transportSecurity';
 
 export async function askToken(ctx: FlowContext, errorMessage?: string): Promise<FlowOutcome> {
   const { draft } = ctx;
-  const abort = new AbortController();
-  let outcome: FlowOutcome | undefined;
-  const typed = await askText({
-    title: ctx.title,
-    step: ctx.totalSteps,
-    totalSteps: ctx.totalSteps,
-    prompt: vscode.l10n.t('Access token of {0} on {1} (create one under Settings → Applications: {2})', draft.username || '…', instanceLabel(draft.instanceUrl), `${draft.instanceUrl}user/settings/applications`),
-    placeholder: vscode.l10n.t('Access token'),
-    value: draft.token,
-    password: true,
-    back: true,
-    errorMessage,
-    validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the access token.')),
-    accept: async (value) => {
+  const outcome = await askVerified<FlowOutcome>(
+    {
+      title: ctx.title,
+      step: ctx.totalSteps,
+      totalSteps: ctx.totalSteps,
+      prompt: vscode.l10n.t('Access token of {0} on {1} (create one under Settings → Applications: {2})', draft.username || '…', instanceLabel(draft.instanceUrl), `${draft.instanceUrl}user/settings/applications`),
+      placeholder: vscode.l10n.t('Access token'),
+      value: draft.token,
+      password: true,
+      back: true,
+      errorMessage,
+      validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the access token.')),
+    },
+    async (value, signal) => {
       draft.token = value.trim();
-      if (!(await confirmHttp(ctx))) return vscode.l10n.t('Not sent. Use the https:// address of the instance.');
+      if (!(await confirmHttp(ctx))) return { stay: vscode.l10n.t('Not sent. Use the https:// address of the instance.') };
       try {
-        outcome = { kind: 'verified', result: await signInWithToken(draft.instanceUrl, draft.token, ctx.log, abort.signal) };
-        return undefined;
+        return { outcome: { kind: 'verified', result: await signInWithToken(draft.instanceUrl, draft.token, ctx.log, signal) } };
       } catch (e) {
-        const routed = routeFailure(e, draft.instanceUrl, 'token', 'secret', ctx.log);
-        if ('stay' in routed) return routed.stay;
-        outcome = routed.outcome;
-        return undefined;
+        return routeFailure(e, draft.instanceUrl, 'token', 'secret', ctx.log);
       }
     },
-  });
-  if (typed === BACK) return { kind: 'back' };
-  if (typed === undefined) {
-    abort.abort();
-    return CANCEL;
-  }
-  return outcome ?? CANCEL;
+  );
+  return outcome === BACK ? { kind: 'back' } : (outcome ?? CANCEL);
 }
 
 /** Asks once per form (and instance) before credentials go over plain http:// to a non-loopback host. */
