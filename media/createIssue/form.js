@@ -182,7 +182,11 @@
       });
       assigneeList.append(el('div', { className: 'check' }, [box, el('label', { for: id, text: a.fullName ? `${a.login} (${a.fullName})` : a.login })]));
     }
-    refs.replaceChildren(...(options ? options.branches : []).map((b) => el('option', { value: b })));
+    // Branches as plain names (as always); tags after them as full refs (`refs/tags/v1.0`), labelled as tags.
+    refs.replaceChildren(
+      ...(options ? options.branches : []).map((b) => el('option', { value: b })),
+      ...(options && options.tags ? options.tags : []).map((tag) => el('option', { value: tag.ref, label: t.refTag })),
+    );
     noWrite.hidden = !options || options.canWrite;
     renderDraft();
   }

@@ -21,6 +21,7 @@ export type {
   Branch,
   ChangedFile,
   Comment,
+  CommitMeta,
   ContentsResponse,
   DeployKey,
   Hook,
@@ -35,6 +36,7 @@ export type {
   Release,
   Repository,
   ServerVersion,
+  Tag,
   Team,
   User,
 } from './schemas';

@@ -70,6 +70,22 @@ export interface TagInfo {
   /** The commit the tag points at (peeled). */
   commitSha: string;
 }
+/** A tag as Gitea's GetTagInfos reads it (`git for-each-ref refs/tags`). */
+export interface TagDetails {
+  name: string;
+  /** `tag` (annotated) or `commit` (lightweight). */
+  type: string;
+  /** The tag object's SHA for an annotated tag, else the commit's. */
+  id: string;
+  /** What the tag points at: the commit for a lightweight tag, the tagged object for an annotated one. */
+  object: string;
+  /** The tagger of an annotated tag, the committer of a lightweight tag's commit. */
+  tagger: Signature;
+  /** The tagger's (or committer's) UTC offset as git stores it, e.g. `+0200`. */
+  offset: string;
+  /** The tag's (or commit's) message, without a signature. */
+  message: string;
+}
 export interface TreeEntry {
   mode: string;
   type: 'blob' | 'tree' | 'commit';
@@ -191,6 +207,40 @@ export class GitStore {
         const [name, sha, peeled] = line.split('\0');
         return { name, commitSha: peeled || sha };
       });
+  }
+
+  /** Every tag with what GET /repos/{o}/{r}/tags answers, in for-each-ref order (the route sorts). */
+  async tagDetails(gitPath: string): Promise<TagDetails[]> {
+    const fields = [
+      '%(objecttype)',
+      '%(refname:strip=2)',
+      '%(objectname)',
+      '%(object)',
+      '%(creator)',
+      '%(contents)',
+      '%(contents:signature)',
+    ];
+    const out = await this.must(gitPath, ['for-each-ref', `--format=${fields.join('%00')}%00`, 'refs/tags']);
+    const parts = out.toString('utf8').split('\0');
+    const tags: TagDetails[] = [];
+    for (let i = 0; i + fields.length <= parts.length; i += fields.length) {
+      const [type, name, id, object, creator, contents, signature] = parts.slice(i, i + fields.length);
+      const kind = type.replace(/^\n/, '');
+      if (!kind || !name) continue;
+      // `Name <email> 1704888060 +0000`, as Gitea's ParseSignatureFromCommitLine reads it.
+      const m = /^(.*) <(.*)> (\d+) ([+-]\d{4})$/.exec(creator);
+      const message = signature && contents.endsWith(signature) ? contents.slice(0, -signature.length) : contents;
+      tags.push({
+        name,
+        type: kind,
+        id,
+        object: kind === 'commit' ? id : object,
+        tagger: m ? { name: m[1], email: m[2], when: Number(m[3]) } : { name: '', email: '', when: 0 },
+        offset: m ? m[4] : '+0000',
+        message,
+      });
+    }
+    return tags;
   }
 
   async hasBranches(gitPath: string): Promise<boolean> {

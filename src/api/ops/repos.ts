@@ -1,6 +1,6 @@
-// Repositories: get, edit, migrate, branches, people, file contents.
+// Repositories: get, edit, migrate, branches, tags, people, file contents.
 import * as z from 'zod/mini'; // namespace import: tree-shakes (the `z` object pulls in all of zod)
-import { Branch, ContentsResponse, Repository, User } from '../schemas';
+import { Branch, ContentsResponse, Repository, Tag, User } from '../schemas';
 import { PAGING, bytes, json, list, op, unpagedList, type PageParams, type RepoParams } from './op';
 
 export interface ExternalTrackerOption {
@@ -139,6 +139,14 @@ export const repoOperations = {
     path: '/repos/{owner}/{repo}/branches/{branch}',
     slashParams: ['branch'],
     result: json(Branch),
+  }),
+  /** Newest first (tagger date of annotated tags, commit date of lightweight ones); only X-Total-Count, no Link. */
+  repoListTags: op<RepoParams & PageParams>()({
+    id: 'repoListTags',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/tags',
+    query: PAGING,
+    result: list(Tag),
   }),
   repoListCollaborators: op<RepoParams & PageParams>()({
     id: 'repoListCollaborators',

@@ -1,4 +1,4 @@
-// Repositories and what hangs directly off them: branches, deploy keys, file contents.
+// Repositories and what hangs directly off them: branches, tags, deploy keys, file contents.
 import * as z from 'zod/mini'; // namespace import: tree-shakes (the `z` object pulls in all of zod)
 import { bool, list, num, str } from './common';
 import { Team, User } from './user';
@@ -128,6 +128,23 @@ export const Branch = z.object({
   effective_branch_protection_name: str(),
 });
 export type Branch = z.infer<typeof Branch>;
+
+/** api.CommitMeta: the commit a tag points at. */
+export const CommitMeta = z.object({ url: str(), sha: str(), created: str() });
+export type CommitMeta = z.infer<typeof CommitMeta>;
+
+export const Tag = z.object({
+  name: z.string(),
+  /** The annotated tag's message; for a lightweight tag, the commit's. */
+  message: str(),
+  /** The tag object's SHA for an annotated tag, else the commit's. */
+  id: str(),
+  commit: z.optional(CommitMeta),
+  /** Empty when the instance disabled source archives. */
+  zipball_url: str(),
+  tarball_url: str(),
+});
+export type Tag = z.infer<typeof Tag>;
 
 export const DeployKey = z.object({
   id: z.number(),

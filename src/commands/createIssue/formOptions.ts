@@ -1,7 +1,7 @@
 // What the Create Issue form's pickers offer: the repository's real labels (its own and its organization's),
-// open milestones, assignable users and branches, plus what the caller may do (write, admin) and whether the
-// repository is archived. Ids picked here are the ids sent.
-import type { Branch, Label, Milestone, Repository, User } from '../../api';
+// open milestones, assignable users, branches and tags, plus what the caller may do (write, admin) and whether
+// the repository is archived. Ids and refs picked here are what is sent.
+import type { Branch, Label, Milestone, Repository, Tag, User } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
 import type { Target } from '../common/target';
 
@@ -27,11 +27,20 @@ export interface AssigneeOption {
   readonly fullName?: string;
 }
 
+/** A tag for the ref picker: `ref` is what the issue stores (`refs/tags/<name>`, as Gitea's web UI does). */
+export interface TagOption {
+  readonly name: string;
+  readonly ref: string;
+}
+
 export interface FormOptions {
   readonly labels: readonly LabelOption[];
   readonly milestones: readonly MilestoneOption[];
   readonly assignees: readonly AssigneeOption[];
+  /** Branch names, sent as they are (plain names, as the form always did). */
   readonly branches: readonly string[];
+  /** Newest first, after the branches in the picker. */
+  readonly tags: readonly TagOption[];
   readonly defaultBranch?: string;
   /** Gitea's API has no endpoint that lists projects: ids can only be typed. */
   readonly projectsListable: false;
@@ -45,6 +54,15 @@ export interface FormOptions {
 
 /** Enough refs for a picker; any other branch or tag can still be typed. */
 const MAX_BRANCH_PAGES = 4;
+const MAX_TAG_PAGES = 4;
+
+/**
+ * The ref an issue stores for a tag, as Gitea's web UI stores it (`refs/tags/…`; branches there are `refs/heads/…`,
+ * here plain names as before). The full ref keeps a tag apart from a branch of the same name.
+ */
+export function tagRef(name: string): string {
+  return `refs/tags/${name}`;
+}
 
 async function allPages<T>(fetch: (page: number) => Promise<{ items: readonly T[]; hasMore: boolean }>, maxPages = 20): Promise<T[]> {
   const items: T[] = [];
@@ -75,7 +93,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
       return fallback;
     }
   };
-  const [repository, repoLabels, orgLabels, milestones, assignees, branches] = await Promise.all([
+  const [repository, repoLabels, orgLabels, milestones, assignees, branches, tags] = await Promise.all([
     settle<Repository | undefined>('repository', client.repoGet(params, opts), undefined),
     settle<Label[]>('labels', allPages((page) => client.issueListLabels({ ...params, page, limit: 50 }, opts)), []),
     // Organization labels apply too; a user-owned repository answers 404 here, which is not a problem.
@@ -87,6 +105,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     settle<Milestone[]>('milestones', allPages((page) => client.issueGetMilestonesList({ ...params, state: 'open', page, limit: 50 }, opts)), []),
     settle<User[]>('assignees', client.repoGetAssignees(params, opts).then((p) => p.items), []),
     settle<Branch[]>('branches', allPages((page) => client.repoListBranches({ ...params, page, limit: 50 }, opts), MAX_BRANCH_PAGES), []),
+    settle<Tag[]>('tags', allPages((page) => client.repoListTags({ ...params, page, limit: 50 }, opts), MAX_TAG_PAGES), []),
   ]);
   const permissions = repository?.permissions;
   return {
@@ -94,6 +113,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     milestones: milestones.map((m) => ({ id: m.id, title: m.title, dueOn: m.due_on ?? undefined })),
     assignees: assignees.map((u) => ({ login: u.login, fullName: u.full_name || undefined })),
     branches: branches.map((b) => b.name).filter((n): n is string => typeof n === 'string'),
+    tags: tags.map((t) => ({ name: t.name, ref: tagRef(t.name) })),
     defaultBranch: repository?.default_branch ?? undefined,
     projectsListable: false,
     hasProjects: repository?.has_projects !== false,

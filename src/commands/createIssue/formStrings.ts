@@ -28,6 +28,8 @@ export function formStrings(repo: RepoRef): FormStrings {
     dueDate: vscode.l10n.t('Due date'),
     ref: vscode.l10n.t('Branch or tag'),
     refPlaceholder: vscode.l10n.t('None'),
+    /** The label of a tag in the ref picker (its value is `refs/tags/<name>`). */
+    refTag: vscode.l10n.t('tag'),
     closed: vscode.l10n.t('Create closed'),
     create: vscode.l10n.t('Create Issue'),
     creating: vscode.l10n.t('Creating…'),

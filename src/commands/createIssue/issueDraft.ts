@@ -13,7 +13,7 @@ export interface IssueDraft {
   readonly projects: readonly number[];
   /** `YYYY-MM-DD`: the server uses only the date. */
   readonly dueDate?: string;
-  /** A branch or tag name. */
+  /** A branch name, or a full ref such as `refs/tags/v1.0` (the picker offers tags that way). */
   readonly ref?: string;
   /** Create the issue closed. */
   readonly closed: boolean;

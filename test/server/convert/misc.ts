@@ -1,6 +1,6 @@
-// api.Branch/PayloadCommit, api.Hook, api.DeployKey, api.Release/Attachment.
+// api.Branch/PayloadCommit, api.Tag/CommitMeta, api.Hook, api.DeployKey, api.Release/Attachment.
 import type { Ctx } from '../context';
-import type { BranchInfo, CommitInfo, Signature } from '../git';
+import type { BranchInfo, CommitInfo, Signature, TagDetails } from '../git';
 import { Access, type AttachmentRec, type DeployKeyRec, type HookRec, type ReleaseRec, type RepoRec } from '../state';
 import { toRepo } from './repo';
 import { iso, toUserOrNull } from './users';
@@ -39,6 +39,32 @@ export function toBranch(ctx: Ctx, repo: RepoRec, b: BranchInfo, mode: Access): 
     user_can_push: rule ? canWrite && rule.pushWhitelistUserIds.includes(doerId) : canWrite,
     user_can_merge: canWrite,
     effective_branch_protection_name: rule?.ruleName ?? '',
+  };
+}
+
+/** Go's RFC 3339 rendering of a git signature time in its own zone (`Z` for +0000). */
+export function signatureTime(when: number, offset: string): string {
+  const m = /^([+-])(\d{2})(\d{2})$/.exec(offset);
+  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const local = new Date((when + minutes * 60) * 1000).toISOString().replace(/\.\d{3}Z$/, '');
+  return minutes === 0 ? `${local}Z` : `${local}${m![1]}${m![2]}:${m![3]}`;
+}
+
+/** Gitea's convert.ToTag + ToCommitMeta. */
+export function toTag(ctx: Ctx, repo: RepoRec, t: TagDetails): Record<string, unknown> {
+  const html = ctx.repoHtmlUrl(repo);
+  return {
+    name: t.name,
+    message: t.message.trim(),
+    id: t.id,
+    commit: {
+      // Gitea builds this URL from the tag's id, not the commit's (for an annotated tag it names the tag object).
+      url: `${ctx.repoApiUrl(repo)}/git/commits/${t.id}`,
+      sha: t.object,
+      created: signatureTime(t.tagger.when, t.offset),
+    },
+    zipball_url: `${html}/archive/${encodeURIComponent(t.name)}.zip`,
+    tarball_url: `${html}/archive/${encodeURIComponent(t.name)}.tar.gz`,
   };
 }
 

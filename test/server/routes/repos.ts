@@ -1,10 +1,10 @@
-// GET/PATCH /repos/{owner}/{repo}, branches, collaborators, assignees.
+// GET/PATCH /repos/{owner}/{repo}, branches, tags, collaborators, assignees.
 import { rename, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { recordActivity } from '../activity';
 import { bind } from '../binding';
 import type { Ctx } from '../context';
-import { toBranch } from '../convert/misc';
+import { toBranch, toTag } from '../convert/misc';
 import { toRepo } from '../convert/repo';
 import { toUser } from '../convert/users';
 import { notFound, unprocessable } from '../errors';
@@ -160,6 +160,16 @@ export function registerRepoRoutes(r: Router): void {
     const b = (await ctx.git.branches(a.repo.gitPath)).find((x) => x.name === ctx.params.branch);
     if (!b) return notFound();
     ctx.json(200, toBranch(ctx, a.repo, b, a.mode));
+  });
+
+  // Gitea's ListTags: newest first by tagger date (committer date for lightweight tags), ties by name as git's
+  // for-each-ref leaves them; an empty repository answers []; only X-Total-Count (no Link header).
+  r.get('/repos/{owner}/{repo}/tags', ['repository'], async (ctx) => {
+    const a = ctx.repoAssignment();
+    const tags = (await ctx.git.tagDetails(a.repo.gitPath)).sort(
+      (x, y) => y.tagger.when - x.tagger.when || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
+    );
+    ctx.json(200, pagedTotalOnly(ctx, tags).map((t) => toTag(ctx, a.repo, t)));
   });
 
   r.get('/repos/{owner}/{repo}/collaborators', ['repository'], (ctx) => {

@@ -180,6 +180,24 @@ describe('editor operations against the test server', () => {
     assert.ok((await alice.orgListHooks({ org: FIXTURES.orgs.acme.name })).items.length >= 1);
   });
 
+  it('repoListTags: newest first with the tagged commit; pages from X-Total-Count alone (no Link); notFound', async () => {
+    const all = await alice.repoListTags(demo);
+    assert.deepEqual(all.items.map((t) => t.name), ['v1.1.0-rc1', 'v1.0.0']);
+    assert.equal(all.totalCount, FIXTURES.repos.demo.tags.length);
+    assert.equal(all.hasMore, false);
+    const v1 = all.items[1]!;
+    assert.match(v1.commit?.sha ?? '', /^[0-9a-f]{40}$/);
+    assert.notEqual(v1.id, v1.commit?.sha, 'an annotated tag: id is the tag object');
+    assert.equal(v1.message, 'Version 1.0.0');
+    const first = await alice.repoListTags({ ...demo, limit: 1 });
+    assert.equal(first.hasMore, true);
+    assert.equal(first.nextPage, 2);
+    const names: string[] = [];
+    for await (const t of alice.paginate('repoListTags', { ...demo, limit: 1 })) names.push(t.name);
+    assert.deepEqual(names, ['v1.1.0-rc1', 'v1.0.0']);
+    assert.equal((await failure(alice.repoListTags({ owner: 'alice', repo: 'no-such-repo' }))).kind, 'notFound');
+  });
+
   it('deploy keys: create, validation for a duplicate or bad key, delete (204)', async () => {
     const key = sshEd25519PublicKey('client-test');
     const created = await alice.repoCreateKey({ ...demo, body: { title: 'client test', key, read_only: true } });

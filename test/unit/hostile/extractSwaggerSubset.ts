@@ -17,7 +17,7 @@ export const FUZZED_OPERATIONS = [
   'userGetCurrent', 'getVersion', 'repoGet', 'issueListIssues', 'issueGetIssue', 'repoListPullRequests',
   'repoGetPullRequest', 'repoListReleases', 'userListHooks', 'orgListLabels', 'issueListLabels',
   'issueListIssueDependencies', 'repoCreateKey', 'getGeneralAPISettings', 'userGetHook', 'repoGetBranch',
-  'issueGetMilestonesList', 'userListTeams',
+  'issueGetMilestonesList', 'userListTeams', 'repoListTags',
 ] as const;
 
 /** Success statuses where real Gitea differs from the swagger (BEHAVIOR.md wins). */

@@ -39,4 +39,5 @@ export const OPERATION_CALLS: Record<string, Record<string, unknown>> = {
   repoGetBranch: { owner: 'alice', repo: 'big', branch: 'main' },
   issueGetMilestonesList: { owner: 'alice', repo: 'big', page: 1, limit: 50 },
   userListTeams: { page: 1, limit: 50 },
+  repoListTags: { owner: 'alice', repo: 'big', page: 1, limit: 50 },
 };
