@@ -233,24 +233,30 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     item.label = layout === 'list' ? path.posix.basename(f.filename) : node.name;
     item.description = layout === 'list' && dir !== '.' ? `${dir}  ${counts(f)}` : counts(f);
     item.contextValue = 'changedFile';
-    item.command = {
-      command: OPEN_CHANGED_FILE,
-      title: vscode.l10n.t('Open Changes'),
-      arguments: [{ instanceUrl: s.ref.instanceUrl, owner: s.ref.owner, repo: s.ref.repo, accountId: s.ref.accountId }, s.index, f],
-    };
     this.items.set(key, item);
     return item;
   }
 
-  /** The tooltip is made when the pointer rests on a file, not sent along with 1,500 items. */
+  /**
+   * The tooltip (on hover) and the command (on click) are made for the one file they concern, not sent along with
+   * 1,500 items: VS Code resolves both here when they are undefined.
+   */
   resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
-    if (node.kind !== 'file' || item.tooltip) return item;
+    if (node.kind !== 'file' || !this.shown) return item;
+    const s = this.shown;
     const f = node.file;
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${f.filename}\n\n${statusName(f.status)}`);
-    if (f.previous_filename) tooltip.appendText(` — ${vscode.l10n.t('previously {0}', f.previous_filename)}`);
-    tooltip.appendText(`\n\n${counts(f)}`);
-    item.tooltip = tooltip;
+    if (!item.tooltip) {
+      const tooltip = new vscode.MarkdownString();
+      tooltip.appendText(`${f.filename}\n\n${statusName(f.status)}`);
+      if (f.previous_filename) tooltip.appendText(` — ${vscode.l10n.t('previously {0}', f.previous_filename)}`);
+      tooltip.appendText(`\n\n${counts(f)}`);
+      item.tooltip = tooltip;
+    }
+    item.command ??= {
+      command: OPEN_CHANGED_FILE,
+      title: vscode.l10n.t('Open Changes'),
+      arguments: [{ instanceUrl: s.ref.instanceUrl, owner: s.ref.owner, repo: s.ref.repo, accountId: s.ref.accountId }, s.index, f],
+    };
     return item;
   }
 
