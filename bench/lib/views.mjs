@@ -103,7 +103,22 @@ export async function measureLoadMore(page, server, view) {
     shown = list[0]?.finished !== undefined ? firstChangeAfter(await paneTimeline(page, view.title, tClick - 1), list[0].time) : undefined;
     if (!shown) await sleep(30);
   }
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const dt = profile.timeDeltas ?? [];
+    profile.samples.forEach((id, i) => {
+      const f = byId.get(id).callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    });
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    process.stdout.write(`[bench] renderer profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1)}  ${k}`).join('\n')}\n`);
+  }
   const reqs = await settleRequests(server, from, 300);
+  // What the pane showed after the command (time from accepting it, rows), for reading a slow figure.
+  const frames = (await paneTimeline(page, title, tAccept)).map((e) => `${e.t - tAccept}ms:${e.count}`);
   return {
     requests: reqs.length,
     pageRequests: reqs.filter((r) => view.list.test(r.apiPath ?? '')).length,
@@ -121,7 +136,22 @@ export async function measureReopen(page, server, view) {
   const from = server.requests.length;
   await setPaneExpanded(page, view.title, true);
   await sleep(1500);
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const dt = profile.timeDeltas ?? [];
+    profile.samples.forEach((id, i) => {
+      const f = byId.get(id).callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    });
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    process.stdout.write(`[bench] renderer profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1)}  ${k}`).join('\n')}\n`);
+  }
   const reqs = await settleRequests(server, from, 300);
+  // What the pane showed after the command (time from accepting it, rows), for reading a slow figure.
+  const frames = (await paneTimeline(page, title, tAccept)).map((e) => `${e.t - tAccept}ms:${e.count}`);
   return { requests: reqs.length, requestPaths: reqs.map((r) => `${r.method} ${r.apiPath}`) };
 }
 
@@ -172,6 +202,13 @@ export async function measureChangedFiles(page, server, title) {
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   await input.fill('1');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: '#1' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  // BENCH_PROFILE=1: a CPU profile of the window while the tree loads, summarised in the log (diagnosis only).
+  const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   const tAccept = Date.now();
   await page.keyboard.press('Enter');
   const isFiles = (r) => /^\/repos\/alice\/big\/pulls\/1\/files$/.test(r.apiPath ?? '');
@@ -191,7 +228,22 @@ export async function measureChangedFiles(page, server, title) {
       shown = timeline[timeline.length - 1];
     }
   }
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map();
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const dt = profile.timeDeltas ?? [];
+    profile.samples.forEach((id, i) => {
+      const f = byId.get(id).callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    });
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    process.stdout.write(`[bench] renderer profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1)}  ${k}`).join('\n')}\n`);
+  }
   const reqs = await settleRequests(server, from, 300);
+  // What the pane showed after the command (time from accepting it, rows), for reading a slow figure.
+  const frames = (await paneTimeline(page, title, tAccept)).map((e) => `${e.t - tAccept}ms:${e.count}`);
   const spans = files.filter((r) => r.finished !== undefined).map((r) => [r.time, r.finished]);
   const concurrency = Math.max(0, ...spans.map(([t]) => spans.filter(([a, b]) => a <= t && t < b).length));
   return {
@@ -203,5 +255,6 @@ export async function measureChangedFiles(page, server, title) {
     fileRequests: files.length,
     rows: shown?.count ?? 0,
     firstRows: shown?.labels.slice(0, 3) ?? [],
+    frames,
   };
 }
