@@ -103,22 +103,7 @@ export async function measureLoadMore(page, server, view) {
     shown = list[0]?.finished !== undefined ? firstChangeAfter(await paneTimeline(page, view.title, tClick - 1), list[0].time) : undefined;
     if (!shown) await sleep(30);
   }
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    const self = new Map();
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const dt = profile.timeDeltas ?? [];
-    profile.samples.forEach((id, i) => {
-      const f = byId.get(id).callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-    });
-    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
-    process.stdout.write(`[bench] renderer profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1)}  ${k}`).join('\n')}\n`);
-  }
   const reqs = await settleRequests(server, from, 300);
-  // What the pane showed after the command (time from accepting it, rows), for reading a slow figure.
-  const frames = (await paneTimeline(page, title, tAccept)).map((e) => `${e.t - tAccept}ms:${e.count}`);
   return {
     requests: reqs.length,
     pageRequests: reqs.filter((r) => view.list.test(r.apiPath ?? '')).length,
@@ -136,22 +121,7 @@ export async function measureReopen(page, server, view) {
   const from = server.requests.length;
   await setPaneExpanded(page, view.title, true);
   await sleep(1500);
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    const self = new Map();
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const dt = profile.timeDeltas ?? [];
-    profile.samples.forEach((id, i) => {
-      const f = byId.get(id).callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-    });
-    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
-    process.stdout.write(`[bench] renderer profile (self ms):\n${top.map(([k, v]) => `  ${v.toFixed(1)}  ${k}`).join('\n')}\n`);
-  }
   const reqs = await settleRequests(server, from, 300);
-  // What the pane showed after the command (time from accepting it, rows), for reading a slow figure.
-  const frames = (await paneTimeline(page, title, tAccept)).map((e) => `${e.t - tAccept}ms:${e.count}`);
   return { requests: reqs.length, requestPaths: reqs.map((r) => `${r.method} ${r.apiPath}`) };
 }
 
