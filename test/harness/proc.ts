@@ -23,7 +23,20 @@ export interface RunOptions extends SpawnOptions {
 export function run(cmd: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const { echo, check = true, input, mute, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...spawnOptions, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    // Its own process group, stopped with the run: an interrupted install must not leave `npm rebuild` (and the
+    // compilers it started) running on after us.
+    const child = spawn(cmd, args, { ...spawnOptions, detached: true, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const group = child.pid;
+    const stop = (): void => {
+      if (group === undefined) return;
+      try {
+        process.kill(-group, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    const unregister = group === undefined ? () => false : onCleanup(stop);
+    if (group !== undefined) liveGroups.add(group);
     let stdout = '';
     let stderr = '';
     const forward = (chunk: Buffer, sink: NodeJS.WriteStream): void => {
@@ -44,6 +57,8 @@ export function run(cmd: string, args: readonly string[], options: RunOptions = 
     }
     child.on('error', reject);
     child.on('close', (code, signal) => {
+      unregister();
+      if (group !== undefined) liveGroups.delete(group);
       const result = { code: code ?? (signal ? 128 : 1), stdout, stderr };
       if (check && result.code !== 0) {
         const tail = (stderr || stdout).trim().split('\n').slice(-15).join('\n');
