@@ -71,8 +71,9 @@ async function build() {
 function bundleFigures(manifest, s) {
   report.add('Bundle', 'dist/extension.js (the entry point, loaded at activation)', s.extension, 'bytes');
   report.add('Bundle', 'dist/workbench.js (editor code, loaded once activate() has returned)', s.workbench, 'bytes');
+  report.add('Bundle', 'dist/admin.js (administration forms, loaded on the first use of one)', s.admin, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
-  report.add('Bundle', 'JavaScript shipped (the three files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 700 KB' });
+  report.add('Bundle', 'JavaScript shipped (the four files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 700 KB' });
   report.add('Bundle', '.vsix', s.vsix, 'bytes');
   const events = activationEvents(manifest);
   report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });

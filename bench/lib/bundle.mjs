@@ -16,10 +16,11 @@ export function fileSize(path) {
 export function bundleSizes(root) {
   const extension = fileSize(join(root, 'dist', 'extension.js'));
   const workbench = fileSize(join(root, 'dist', 'workbench.js'));
+  const admin = fileSize(join(root, 'dist', 'admin.js'));
   const api = fileSize(join(root, 'dist', 'api.js'));
   const vsix = fileSize(join(root, 'dist', 'gitea-workbench.vsix'));
-  const parts = [extension, workbench, api];
-  return { extension, workbench, api, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
+  const parts = [extension, workbench, admin, api];
+  return { extension, workbench, admin, api, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
 }
 
 /** Activation events as VS Code computes them for a manifest. */

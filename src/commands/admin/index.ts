@@ -1,23 +1,39 @@
 // Registers the administration commands: repository settings, archive, webhooks, organization labels, migration.
 // Each command also accepts its data as an argument object (see each file), which tests and other commands use.
+// The implementations load on the first use of any of them (handlers.ts, bundled as dist/admin.js).
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-import { ARCHIVE_REPOSITORY, UNARCHIVE_REPOSITORY, setArchived } from './archive';
-import { MIGRATE_REPOSITORY, migrateRepository } from './migrate';
-import { CREATE_ORG_LABEL, EDIT_ORG_LABEL, createOrgLabel, editOrgLabel } from './orgLabels';
-import { EDIT_REPOSITORY_SETTINGS, editRepositorySettings } from './repoSettings';
-import { CREATE_ORG_WEBHOOK, EDIT_USER_WEBHOOK, createOrgWebhook, editUserWebhook } from './webhooks';
+import type * as Handlers from './handlers';
+
+/** The ids of handlers.ts, listed here so that registering them does not load the implementations. */
+export const ADMIN_COMMAND_IDS = [
+  'gitea.editRepositorySettings',
+  'gitea.archiveRepository',
+  'gitea.unarchiveRepository',
+  'gitea.createOrgWebhook',
+  'gitea.editUserWebhook',
+  'gitea.createOrgLabel',
+  'gitea.editOrgLabel',
+  'gitea.migrateRepository',
+] as const;
+
+let handlers: typeof Handlers | undefined;
+
+function loadHandlers(): typeof Handlers {
+  // esbuild leaves this require to dist/admin.js (scripts/build.mjs).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  handlers ??= require('./handlers') as typeof Handlers;
+  return handlers;
+}
 
 export function registerAdminCommands(services: Services): vscode.Disposable {
-  const register = (id: string, run: (arg?: unknown) => Promise<unknown>): vscode.Disposable => vscode.commands.registerCommand(id, run);
   return vscode.Disposable.from(
-    register(EDIT_REPOSITORY_SETTINGS, (arg) => editRepositorySettings(services, arg)),
-    register(ARCHIVE_REPOSITORY, (arg) => setArchived(services, true, arg)),
-    register(UNARCHIVE_REPOSITORY, (arg) => setArchived(services, false, arg)),
-    register(CREATE_ORG_WEBHOOK, (arg) => createOrgWebhook(services, arg)),
-    register(EDIT_USER_WEBHOOK, (arg) => editUserWebhook(services, arg)),
-    register(CREATE_ORG_LABEL, (arg) => createOrgLabel(services, arg)),
-    register(EDIT_ORG_LABEL, (arg) => editOrgLabel(services, arg)),
-    register(MIGRATE_REPOSITORY, (arg) => migrateRepository(services, arg)),
+    ...ADMIN_COMMAND_IDS.map((id) =>
+      vscode.commands.registerCommand(id, (arg?: unknown) => {
+        const run = loadHandlers().ADMIN_HANDLERS[id];
+        if (!run) throw new Error(`${id} has no implementation`);
+        return run(services, arg);
+      }),
+    ),
   );
 }
