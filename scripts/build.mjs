@@ -9,31 +9,25 @@ import * as esbuild from 'esbuild';
 const watch = process.argv.includes('--watch');
 const dev = process.argv.includes('--dev');
 
-/** Imports of the API barrel from editor code become a runtime require of dist/api.js. */
-const apiExternal = {
-  name: 'api-external',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\/(\.\.\/)*api$/ }, (args) =>
-      args.importer.includes('/src/') && !args.importer.includes('/src/api/') ? { path: './api.js', external: true } : undefined,
-    );
-  },
-};
+/**
+ * An import that stays a runtime require of another bundle in dist/ (all bundles sit side by side there):
+ * `filter` matches the import as written, `from` says which importers it applies to.
+ */
+function requireOf(outFile, filter, from) {
+  return {
+    name: `require-${outFile}`,
+    setup(build) {
+      build.onResolve({ filter }, (args) => (from(args.importer) ? { path: `./${outFile}`, external: true } : undefined));
+    },
+  };
+}
 
-/** The entry point's require of the workbench stays a runtime require of dist/workbench.js. */
-const workbenchExternal = {
-  name: 'workbench-external',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/workbench$/ }, (args) => (args.importer.endsWith('/src/extension.ts') ? { path: './workbench.js', external: true } : undefined));
-  },
-};
-
-/** The administration commands' require of their implementations stays a runtime require of dist/admin.js. */
-const adminExternal = {
-  name: 'admin-external',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/handlers$/ }, (args) => (args.importer.endsWith('/src/commands/admin/index.ts') ? { path: './admin.js', external: true } : undefined));
-  },
-};
+/** Imports of the API barrel from editor code (src/apiLoader.ts). */
+const apiExternal = requireOf('api.js', /^\.\.?\/(\.\.\/)*api$/, (importer) => importer.includes('/src/') && !importer.includes('/src/api/'));
+/** The entry point's require of the workbench (src/extension.ts). */
+const workbenchExternal = requireOf('workbench.js', /^\.\/workbench$/, (importer) => importer.endsWith('/src/extension.ts'));
+/** The administration commands' require of their implementations (src/commands/admin/index.ts). */
+const adminExternal = requireOf('admin.js', /^\.\/handlers$/, (importer) => importer.endsWith('/src/commands/admin/index.ts'));
 
 const common = {
   bundle: true,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Branch } from '../api';
 import type { Services } from '../services';
-import { appendField, escapeMarkdown, firstLine, formatDate, relativeDate, tooltip } from './format';
+import { appendField, escapeMarkdown, firstLine, formatDate, relativeDate, setViewMessage, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast, repoWebUrl, type ViewScope } from './scope';
 import { contextValue, leaf, type NodeChildren, type TreeNode } from './treeNode';
@@ -81,8 +81,7 @@ export class BranchesProvider extends PagedTreeProvider {
         : undefined;
     if (!this.view) return;
     this.view.description = q ? vscode.l10n.t('filter: {0}', q) : undefined;
-    // Every assignment of a message is a view refresh for VS Code (and holds back the next one by 200 ms).
-    if (this.view.message !== this.notice) this.view.message = this.notice;
+    setViewMessage(this.view, this.notice);
   }
 
   private branchNode(scope: ViewScope, b: Branch): TreeNode {

@@ -1,9 +1,17 @@
-// Text helpers for tree items and their tooltips. Everything that comes from the server is untrusted: it is
-// escaped before it enters a MarkdownString, and no tooltip is trusted (no command links).
+// Text helpers for tree items, their tooltips and their views' messages. Everything that comes from the server is
+// untrusted: it is escaped before it enters a MarkdownString, and no tooltip is trusted (no command links).
 import * as vscode from 'vscode';
 import { escapeMarkdown, labelColor } from './text';
 
 export { duration, escapeMarkdown, firstLine, formatBytes, labelColor } from './text';
+
+/**
+ * Sets a tree view's message only when it changes: VS Code treats every assignment as a refresh of the view and
+ * holds back the next refresh (the items a page brings) by 200 ms after it.
+ */
+export function setViewMessage(view: vscode.TreeView<unknown>, message: string | undefined): void {
+  if (view.message !== message) view.message = message;
+}
 
 export interface LabelLike {
   readonly name?: string;

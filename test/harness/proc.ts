@@ -25,18 +25,14 @@ export function run(cmd: string, args: readonly string[], options: RunOptions = 
   return new Promise((resolve, reject) => {
     // Its own process group, stopped with the run: an interrupted install must not leave `npm rebuild` (and the
     // compilers it started) running on after us.
-    const child = spawn(cmd, args, { ...spawnOptions, detached: true, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    const group = child.pid;
-    const stop = (): void => {
-      if (group === undefined) return;
-      try {
-        process.kill(-group, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    };
-    const unregister = group === undefined ? () => false : onCleanup(stop);
-    if (group !== undefined) liveGroups.add(group);
+    let group: GroupProcess;
+    try {
+      group = spawnGroup(cmd, args, { ...spawnOptions, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    const { child } = group;
     let stdout = '';
     let stderr = '';
     const forward = (chunk: Buffer, sink: NodeJS.WriteStream): void => {
@@ -57,8 +53,7 @@ export function run(cmd: string, args: readonly string[], options: RunOptions = 
     }
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      unregister();
-      if (group !== undefined) liveGroups.delete(group);
+      group.release();
       const result = { code: code ?? (signal ? 128 : 1), stdout, stderr };
       if (check && result.code !== 0) {
         const tail = (stderr || stdout).trim().split('\n').slice(-15).join('\n');
@@ -147,12 +142,17 @@ export interface GroupProcess {
   readonly exited: Promise<number>;
   /** SIGTERM to the group, SIGKILL after `graceMs`; resolves when the whole group is gone. */
   stop(graceMs?: number): Promise<void>;
+  /** Forgets the group without stopping it (a command that has ended on its own). */
+  release(): void;
 }
 
 export function spawnGroup(cmd: string, args: readonly string[], options: SpawnOptions = {}): GroupProcess {
   installCleanupHandlers();
   const child = spawn(cmd, args, { ...options, detached: true });
-  if (child.pid === undefined) throw new Error(`could not start ${cmd}`);
+  if (child.pid === undefined) {
+    child.once('error', () => undefined); // told by the throw below, not as an uncaught 'error' event
+    throw new Error(`could not start ${cmd}`);
+  }
   const pgid = child.pid;
   liveGroups.add(pgid);
   const exited = new Promise<number>((resolve) => {
@@ -171,7 +171,11 @@ export function spawnGroup(cmd: string, args: readonly string[], options: SpawnO
       unregister();
     })());
   const unregister = onCleanup(() => stop());
-  return { child, pgid, exited, stop };
+  const release = (): void => {
+    liveGroups.delete(pgid);
+    unregister();
+  };
+  return { child, pgid, exited, stop, release };
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangedFile } from '../../api';
 import type { RepoRef, Services } from '../../services';
+import { setViewMessage } from '../../views/format';
 import { isCancellation, messageOf } from '../common/errors';
 import { targetFor } from '../common/target';
 import { changesUri, statusName } from './fileDocuments';
@@ -65,7 +66,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
   private controller: AbortController | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
   private layout: Layout = 'tree';
-  /** When the tree was last redrawn during the current load (0: not yet). */
+  /** When the tree was last redrawn during the current load. */
   private lastRebuild = 0;
   /** Tree items by file name and layout: a redraw while pages arrive reuses those already made. */
   private readonly items = new Map<string, vscode.TreeItem>();
@@ -155,14 +156,15 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
   }
 
   /**
-   * While pages arrive, the tree (and its "page N of M" message) is redrawn at most every REBUILD_INTERVAL_MS, the
-   * first page at once; the view's progress bar shows that more is coming. Every redraw sends the whole tree to
+   * While pages arrive, the tree (and its "page N of M" message) is redrawn at most every REBUILD_INTERVAL_MS after
+   * the previous redraw (the first one is the empty tree when loading starts); the view's progress bar shows that
+   * more is coming. Every redraw sends the whole tree to
    * the window, and VS Code holds back a view's refresh (a new message too) by 200 ms after the previous one, so
    * redrawing per page would delay the complete tree rather than show it sooner.
    */
   private scheduleRebuild(): void {
     if (this.refreshTimer) return;
-    const wait = this.lastRebuild === 0 ? 0 : Math.max(0, this.lastRebuild + REBUILD_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastRebuild + REBUILD_INTERVAL_MS - Date.now());
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
       this.rebuild();
@@ -175,7 +177,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       this.refreshTimer = undefined;
     }
     const files = this.shown?.files ?? [];
-    this.lastRebuild = this.shown?.loading ? Date.now() : 0;
+    this.lastRebuild = Date.now();
     // Read once per redraw: getConfiguration() per item cost more than the rest of a 1,500-file redraw.
     this.layout = currentLayout();
     this.roots = this.layout === 'tree' ? buildTree(files) : flatList(files).map((file) => ({ kind: 'file', name: file.filename, file }));
@@ -188,7 +190,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
   private describe(): void {
     const s = this.shown;
     this.view.description = s ? `#${s.index}${s.title ? ` ${s.title}` : ''}` : undefined;
-    this.setMessage(this.messageFor(s));
+    setViewMessage(this.view, this.messageFor(s));
   }
 
   private messageFor(s: Shown | undefined): string {
@@ -202,11 +204,6 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     if (s.files.length === 0) return vscode.l10n.t('This pull request changes no files.');
     const t = totals(s.files);
     return vscode.l10n.t('{0} files changed, +{1} −{2}', s.files.length, t.additions, t.deletions);
-  }
-
-  /** VS Code treats a new message as a refresh of the view and holds back the next refresh by 200 ms after it. */
-  private setMessage(message: string): void {
-    if (this.view.message !== message) this.view.message = message;
   }
 
   getChildren(node?: Node): Node[] {

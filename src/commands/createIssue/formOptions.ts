@@ -52,9 +52,8 @@ export interface FormOptions {
   readonly problems: readonly string[];
 }
 
-/** Enough refs for a picker; any other branch or tag can still be typed. */
-const MAX_BRANCH_PAGES = 4;
-const MAX_TAG_PAGES = 4;
+/** Pages of branches, and of tags, that fill the ref picker; any other branch or tag can still be typed. */
+const MAX_REF_PAGES = 4;
 
 /**
  * The ref an issue stores for a tag, as Gitea's web UI stores it (`refs/tags/…`; branches there are `refs/heads/…`,
@@ -104,8 +103,8 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     }),
     settle<Milestone[]>('milestones', allPages((page) => client.issueGetMilestonesList({ ...params, state: 'open', page, limit: 50 }, opts)), []),
     settle<User[]>('assignees', client.repoGetAssignees(params, opts).then((p) => p.items), []),
-    settle<Branch[]>('branches', allPages((page) => client.repoListBranches({ ...params, page, limit: 50 }, opts), MAX_BRANCH_PAGES), []),
-    settle<Tag[]>('tags', allPages((page) => client.repoListTags({ ...params, page, limit: 50 }, opts), MAX_TAG_PAGES), []),
+    settle<Branch[]>('branches', allPages((page) => client.repoListBranches({ ...params, page, limit: 50 }, opts), MAX_REF_PAGES), []),
+    settle<Tag[]>('tags', allPages((page) => client.repoListTags({ ...params, page, limit: 50 }, opts), MAX_REF_PAGES), []),
   ]);
   const permissions = repository?.permissions;
   return {
