@@ -239,7 +239,7 @@ async function main() {
   const { launchBrowser } = require(join(ROOT, 'out', 'test', 'harness', 'browser.js'));
   const { runCleanups } = require(join(ROOT, 'out', 'test', 'harness', 'proc.js'));
   const { server, FIXTURES } = await startBenchServer(ROOT);
-  let codeServerVersion = '';
+  let codeServerVersion;
   try {
     const workspace = await gitWorkspace(TMP, `${server.url}alice/big.git`);
     const plain = join(TMP, 'plain');

@@ -1,4 +1,4 @@
-// `npm test`: the single command that runs every suite — compile, bundle, package the .vsix, then unit tests
+// `npm test`: the single command that runs every suite — compile, lint (ESLint), bundle, package the .vsix, then unit tests
 // (node:test), the in-host integration suite and the UI suite, both inside a real VS Code (code-server).
 // Prints each phase, then one summary line `N passed, M failed`; exits non-zero when any phase fails.
 import { spawn } from 'node:child_process';
@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const phases = [
   { name: 'compile', cmd: npx, args: ['tsc', '-p', '.'] },
+  // A lint failure fails the run but does not stop the suites: both results are worth seeing.
+  { name: 'lint', cmd: npx, args: ['eslint', '.'], keepGoing: true },
   { name: 'bundle + package', cmd: 'npm', args: ['run', 'package', '--silent'] },
   { name: 'unit', cmd: process.execPath, args: ['scripts/run-unit.mjs'], counts: /^# (pass|fail) (\d+)$/ },
   { name: 'integration', cmd: process.execPath, args: ['out/test/harness/run-integration.js'], counts: /^integration: (\d+) passed, (\d+) failed$/ },
@@ -52,7 +54,7 @@ for (const phase of phases) {
   if (r.code !== 0) {
     ok = false;
     // Without a build there is nothing to test; later phases would only repeat the failure.
-    if (!phase.counts) break;
+    if (!phase.counts && !phase.keepGoing) break;
   }
 }
 process.stdout.write('\n=== summary ===\n');

@@ -5,7 +5,7 @@ import type * as Api from './api';
 let api: typeof Api | undefined;
 
 export function loadApi(): typeof Api {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (another bundle or a module that may not be built)
   api ??= require('./api') as typeof Api;
   return api;
 }

@@ -14,11 +14,11 @@ export function activate(context: vscode.ExtensionContext): Promise<Workbench.Wo
     setImmediate(() => {
       try {
         // esbuild leaves this require to dist/workbench.js (scripts/build.mjs).
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (another bundle or a module that may not be built)
         const workbench = require('./workbench') as typeof Workbench;
         resolve(workbench.activate(context));
       } catch (e) {
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e)));
       }
     });
   });

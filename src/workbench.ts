@@ -1,12 +1,14 @@
-// Wiring only: build the Services, then let each area register its parts, one line each. src/extension.ts
-// loads this file right after VS Code's activate() call has returned; the HTTP client is loaded later still,
-// on the first request (src/apiLoader.ts).
-import type * as vscode from 'vscode';
-import type { Services } from './services';
-import { createServices } from './core/services';
+// The composition root: builds the Services from their implementations (accounts in src/auth, the repository
+// context in src/git), then lets each area register its parts, one line each. src/extension.ts loads this file
+// right after VS Code's activate() call has returned; the HTTP client is loaded later still, on the first request
+// (src/apiLoader.ts). Repository detection waits for the git extension in the background.
+import * as vscode from 'vscode';
+import type { Services } from './core/services';
+import { ViewRefresher } from './core/viewRefresher';
 import { registerAuth } from './auth';
+import { AccountStore } from './auth/accountStore';
 import { registerRepositories } from './git';
-import { registerStatusBar } from './statusBar';
+import { GitRepositoryContext } from './git/repositoryContext';
 import { registerViews } from './views';
 import { registerCommands } from './commands';
 
@@ -16,10 +18,14 @@ export interface WorkbenchApi {
 }
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi {
-  const services = createServices(context);
-  registerAuth(services);
-  registerRepositories(services);
-  registerStatusBar(services);
+  const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
+  const accounts = new AccountStore(context, log);
+  const repos = new GitRepositoryContext(context, log, accounts);
+  context.subscriptions.push(log, accounts, repos);
+  const services: Services = { context, log, accounts, repos, views: new ViewRefresher() };
+
+  registerAuth(services, accounts, () => repos.guessInstanceUrl());
+  registerRepositories(services, repos);
   registerViews(services);
   registerCommands(services);
   return { services };

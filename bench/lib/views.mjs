@@ -10,7 +10,7 @@ const LIST_ENDPOINTS = {
   'gitea.issues': /^\/repos\/alice\/big\/issues$/,
   'gitea.pullRequests': /^\/repos\/alice\/big\/pulls$/,
   'gitea.releases': /^\/repos\/alice\/big\/releases$/,
-  'gitea.ciJobs': /^\/repos\/alice\/big\/actions\/jobs$/,
+  'gitea.ciJobs': /^\/repos\/alice\/big\/actions\/runs$/,
   'gitea.deployKeys': /^\/repos\/alice\/big\/keys$/,
   'gitea.webhooks': /\/hooks$/,
   'gitea.activity': /\/activities\/feeds$/,

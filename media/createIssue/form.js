@@ -3,7 +3,6 @@
 // the extension, which keeps the draft; the extension answers with state, preview, errors and busy messages.
 // @ts-check
 (function () {
-  // eslint-disable-next-line no-undef
   const vscode = acquireVsCodeApi();
   /** @type {Record<string, string>} */
   const t = JSON.parse(document.getElementById('strings')?.textContent || '{}');

@@ -18,6 +18,7 @@ export function normalizeBaseUrl(input: string): InstanceUrls {
   try {
     url = new URL(text);
   } catch {
+    // expected: not a URL at all, told as such.
     throw new GiteaError('badRequest', `"${stripUserInfo(input)}" is not a valid instance URL. Use the address of the instance, e.g. https://git.example.com/.`, {
       operation: 'createClient',
     });

@@ -11,7 +11,8 @@ import { nullsToUndefined } from './schemas/common';
 
 type MethodOf<O> =
   O extends Operation<infer P, infer R>
-    ? {} extends P
+    ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends P`: every parameter is optional
+      {} extends P
       ? (params?: P, opts?: RequestOptions) => Promise<R>
       : (params: P, opts?: RequestOptions) => Promise<R>
     : never;
@@ -59,6 +60,7 @@ function parseJson(body: Uint8Array, operation: string): unknown {
   try {
     data = JSON.parse(textBody);
   } catch {
+    // expected: not JSON (a proxy's HTML page, a truncated answer): a malformed-answer error says which.
     const html = /^\s*<(!doctype|html|head|body)/i.test(textBody);
     throw new GiteaError(
       'malformed',
@@ -109,6 +111,7 @@ class Client {
       const inFlight = this.limitsInFlight ?? this.fetchLimits(opts);
       if (started) {
         this.limitsInFlight = inFlight;
+        // expected: a failed read of the paging limits is reported to the list call that waits for it; here it only ends.
         void inFlight.then(
           () => this.limitsInFlight === inFlight && (this.limitsInFlight = undefined),
           () => this.limitsInFlight === inFlight && (this.limitsInFlight = undefined),
@@ -219,7 +222,7 @@ export function buildPath(operation: Pick<Operation, 'id' | 'path' | 'slashParam
     if (value === undefined || value === null || value === '') {
       throw new GiteaError('badRequest', `${operation.id}: the parameter "${name}" is missing.`, { operation: operation.id });
     }
-    const encoded = encodeURIComponent(String(value));
+    const encoded = encodeURIComponent(String(value as string | number));
     return operation.slashParams?.includes(name) ? encoded.replace(/%2F/gi, '/') : encoded;
   });
 }

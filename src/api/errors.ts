@@ -47,6 +47,7 @@ export function parseErrorBody(text: string, contentType: string | undefined): P
     }
     return { html: false };
   } catch {
+    // expected: an error body that is not JSON is shown as the text it is.
     return { html: false, message: clip(trimmed) };
   }
 }

@@ -121,7 +121,7 @@ export class Transport {
     let method: HttpMethod = req.method;
     let body = req.body === undefined ? undefined : JSON.stringify(req.body);
     let sendCredentials = true;
-    let status = 0;
+    let status: number;
     let logged = false;
     try {
       for (let hop = 0; ; hop++) {

@@ -1,7 +1,7 @@
 // Pages of list answers. Gitea tells where a list continues in different ways per endpoint: a `Link`
 // header (built from ROOT_URL, so only its page numbers are trustworthy), `X-Total-Count`, the PR-files
 // headers `X-Page`/`X-PerPage`/`X-PageCount`/`X-HasMore`/`X-Total`, a `total_count` in the body, or
-// nothing at all (issue blocks).
+// nothing at all (issue blocks). Dependency-free, so editor code may import it by value (readAllPages).
 
 export interface Page<T> {
   items: T[];
@@ -44,6 +44,7 @@ export function parseLinkHeader(value: string | undefined): LinkPages {
     try {
       page = toInt(new URL(m[1]!, 'http://link.invalid/').searchParams.get('page') ?? undefined);
     } catch {
+      // expected: a Link entry whose URL does not parse is skipped.
       page = undefined;
     }
     if (page === undefined) continue;
@@ -123,4 +124,85 @@ export async function* iteratePages<P extends PageParams, T, O>(
     if (next <= page) return;
     page = next;
   }
+}
+
+export interface PageLike<T> {
+  readonly items: readonly T[];
+  readonly hasMore: boolean;
+  readonly pageCount?: number;
+}
+
+export interface ReadAllOptions<T> {
+  /** Called with each page's items, in page order. */
+  readonly onPage?: (items: readonly T[], pagesRead: number, pageCount: number | undefined) => void;
+  /** Requests in flight at once when the page count is known. */
+  readonly concurrency?: number;
+  readonly signal?: AbortSignal;
+  /** Pages read at most (default 10,000): a list that goes on comes back `truncated` (pickers cap what they load), and a
+   * server that keeps saying "more" stops being asked. */
+  readonly maxPages?: number;
+}
+
+/** Every item read, and whether the list went on past `maxPages`. */
+export interface AllPages<T> {
+  readonly items: T[];
+  readonly truncated: boolean;
+}
+
+/**
+ * Reads every page of a list: the one way editor code reads a whole list (pickers, Changed Files). With a page count
+ * (X-PageCount) the remaining pages are fetched a few at a time and handed over in page order as soon as they are
+ * contiguous, so a view can render progressively; without one, `hasMore` is followed page by page.
+ */
+export async function readAllPages<T>(fetchPage: (page: number) => Promise<PageLike<T>>, options: ReadAllOptions<T> = {}): Promise<AllPages<T>> {
+  const { onPage, concurrency = 4, signal, maxPages = 10_000 } = options;
+  const all: T[] = [];
+  let pagesRead = 0;
+  const take = (page: PageLike<T>, pageCount: number | undefined): void => {
+    all.push(...page.items);
+    pagesRead++;
+    onPage?.(page.items, pagesRead, pageCount);
+  };
+
+  const first = await fetchPage(1);
+  const pageCount = first.pageCount !== undefined && first.pageCount > 1 ? Math.min(first.pageCount, maxPages) : undefined;
+  take(first, pageCount);
+  let last = first;
+  let next = 2;
+
+  if (pageCount !== undefined && first.hasMore) {
+    // Known count: fetch 2..pageCount with bounded concurrency, deliver in order.
+    const results = new Map<number, PageLike<T>>();
+    let deliver = 2;
+    let failure: unknown;
+    const worker = async (): Promise<void> => {
+      while (failure === undefined && next <= pageCount) {
+        signal?.throwIfAborted();
+        const page = next++;
+        try {
+          results.set(page, await fetchPage(page));
+        } catch (e) {
+          failure ??= e;
+          return;
+        }
+        while (results.has(deliver)) {
+          last = results.get(deliver)!;
+          results.delete(deliver);
+          take(last, pageCount);
+          deliver++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, pageCount - 1)) }, worker));
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what fetchPage threw, unchanged
+    if (failure !== undefined) throw failure;
+  }
+
+  // Unknown count, or the list grew while it was read: follow X-HasMore one page at a time.
+  while (last.hasMore && last.items.length > 0 && next <= maxPages) {
+    signal?.throwIfAborted();
+    last = await fetchPage(next++);
+    take(last, pageCount);
+  }
+  return { items: all, truncated: last.hasMore && last.items.length > 0 };
 }

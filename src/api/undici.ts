@@ -3,7 +3,7 @@
 // directly. `request` is undici's index.js `request` minus its URL juggling: dispatcher.request({origin, path}).
 import type * as Undici from 'undici';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- undici's internals by path, so that only these modules are bundled */
 const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
 // What undici's index.js does so that every dispatcher has .request(), .stream(), …
 Object.assign(DispatcherBase.prototype, require('undici/lib/api') as object);

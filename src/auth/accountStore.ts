@@ -4,10 +4,11 @@ import * as vscode from 'vscode';
 import type { GiteaClient } from '../api';
 import { GiteaError } from '../api/errorKind';
 import { loadApi } from '../apiLoader';
-import type { Account, AccountService } from '../services';
+import type { Account, AccountService } from '../core/services';
 import { CLIENT_SETTINGS } from '../core/settings';
-import { instanceLabel } from '../git/instanceUrl';
+import { accountLabel } from '../shared/account';
 import { buildHttpOptions, resetShownProblems } from './httpOptions';
+import { messageOf } from '../shared/errors';
 
 /** What SecretStorage holds for an account. A password is kept only when the user declined a token. */
 export type StoredSecret = { readonly kind: 'token'; readonly token: string } | { readonly kind: 'basic'; readonly password: string };
@@ -18,10 +19,6 @@ const SECRET_PREFIX = 'gitea-workbench:';
 
 export function accountId(instanceUrl: string, username: string): string {
   return `${instanceUrl}|${username}`;
-}
-
-export function accountLabel(account: Account): string {
-  return `${account.username}@${instanceLabel(account.instanceUrl)}`;
 }
 
 export class AccountStore implements AccountService, vscode.Disposable {
@@ -52,7 +49,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
         }
       }),
     );
-    this.ready = this.checkSecrets().catch((e: unknown) => this.log.warn(`Could not read the secret storage: ${e instanceof Error ? e.message : String(e)}`));
+    this.ready = this.checkSecrets().catch((e: unknown) => this.log.warn(`Could not read the secret storage: ${messageOf(e)}`));
   }
 
   get accounts(): readonly Account[] {
@@ -81,6 +78,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
       entry = this.createClient(accountId);
       this.clients.set(accountId, entry);
       // A failed build (unreadable CA file, missing secret) must not stick: the next call tries again.
+      // expected: the failure reaches the caller through `entry`; here it only stops being cached.
       entry.catch(() => this.clients.delete(accountId));
     }
     return (await entry).client;
@@ -99,12 +97,17 @@ export class AccountStore implements AccountService, vscode.Disposable {
   async secretFor(accountId: string): Promise<StoredSecret | undefined> {
     const raw = await this.context.secrets.get(SECRET_PREFIX + accountId);
     if (!raw) return undefined;
+    let parsed: StoredSecret | undefined;
     try {
-      const parsed = JSON.parse(raw) as StoredSecret;
-      return parsed.kind === 'token' || parsed.kind === 'basic' ? parsed : undefined;
-    } catch {
+      parsed = JSON.parse(raw) as StoredSecret;
+    } catch (e) {
+      // Never log the secret itself: only that it is unreadable (written by another version, or damaged).
+      this.log.error(`The stored secret of ${accountId} is not valid JSON (${e instanceof SyntaxError ? 'syntax error' : 'unreadable'}): sign in again.`);
       return undefined;
     }
+    if (parsed?.kind === 'token' || parsed?.kind === 'basic') return parsed;
+    this.log.error(`The stored secret of ${accountId} has an unknown form: sign in again.`);
+    return undefined;
   }
 
   /** Saves an account after its credentials were checked. The list is written before the secret, so that
@@ -134,10 +137,10 @@ export class AccountStore implements AccountService, vscode.Disposable {
   private readList(): Account[] {
     const raw = this.context.globalState.get<unknown>(ACCOUNTS_KEY);
     if (!Array.isArray(raw)) return [];
-    return raw.filter(
-      (a): a is Account =>
-        typeof a === 'object' && a !== null && typeof a.id === 'string' && typeof a.instanceUrl === 'string' && typeof a.username === 'string',
-    );
+    return raw.filter((a: unknown): a is Account => {
+      const o = typeof a === 'object' && a !== null ? (a as Partial<Record<keyof Account, unknown>>) : undefined;
+      return typeof o?.id === 'string' && typeof o.instanceUrl === 'string' && typeof o.username === 'string';
+    });
   }
 
   private async reload(changedId: string): Promise<void> {
@@ -165,6 +168,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
     for (const [id, entry] of this.clients) {
       if (accountId && id !== accountId) continue;
       this.clients.delete(id);
+      // expected: a client that never got built has nothing to close.
       entry.then((e) => e.close()).catch(() => undefined);
     }
   }

@@ -1,8 +1,9 @@
 // The accounts as VS Code authentication sessions (provider id `gitea-workbench`, label "Gitea"), so they show
 // in the Accounts menu. Signing out there (removeSession) signs out here; signing in there runs the form.
 import * as vscode from 'vscode';
-import type { Account } from '../services';
-import { accountLabel, type AccountStore } from './accountStore';
+import type { Account } from '../core/services';
+import { accountLabel } from '../shared/account';
+import type { AccountStore } from './accountStore';
 
 export const AUTH_PROVIDER_ID = 'gitea-workbench';
 

@@ -7,7 +7,7 @@
 // stored in SecretStorage only when no account exists on that instance yet. Each URL|user pair is used once per
 // profile: after the user signs out, a later start does not sign them in again.
 import type * as vscode from 'vscode';
-import { normalizeInstanceUrl } from '../git/instanceUrl';
+import { normalizeInstanceUrl } from '../shared/instanceUrl';
 import type { AccountStore } from './accountStore';
 import { signInWithArgs } from './signInArgs';
 

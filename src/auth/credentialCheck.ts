@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import type { GiteaClient } from '../api';
 import { GiteaError, isGiteaError } from '../api/errorKind';
 import { loadApi } from '../apiLoader';
-import type { Account } from '../services';
+import type { Account } from '../core/services';
 import { accountId, type StoredSecret } from './accountStore';
 import { buildHttpOptions } from './httpOptions';
 
@@ -39,6 +39,7 @@ async function withClient<T>(instanceUrl: string, auth: SignInAuth | undefined, 
   try {
     return await use(client);
   } finally {
+    // expected: closing a connection pool that already failed has nothing left to do.
     dispatcher.close().catch(() => undefined);
   }
 }
@@ -115,7 +116,17 @@ export async function signInWithToken(instanceUrl: string, token: string, log: v
   return verified(instanceUrl, identity, { kind: 'token', token });
 }
 
+/**
+ * True when the server refused the (correct) password because the account has a security key: Gitea answers
+ * 401 "basic authorization is not allowed while WebAuthn enrolled", Forgejo "… while having security keys
+ * enrolled". No one-time code helps; only an access token created in the browser does.
+ */
+export function refusesPasswordForSecurityKey(e: unknown): boolean {
+  return isGiteaError(e) && e.kind === 'unauthorized' && /not allowed while (?:webauthn|having security keys?) enrolled/i.test(e.serverMessage ?? '');
+}
+
 /** True when a 401 after a password may mean "two-factor account, code needed" (real Gitea cannot tell). */
 export function mayNeedOtp(e: unknown): boolean {
+  if (refusesPasswordForSecurityKey(e)) return false;
   return isGiteaError(e) && (e.kind === 'otpRequired' || (e.kind === 'unauthorized' && (e.details.auth ?? 'basic') === 'basic'));
 }

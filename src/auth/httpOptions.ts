@@ -9,7 +9,8 @@ import type { Dispatcher } from 'undici';
 import { loadApi } from '../apiLoader';
 import { GiteaError, isGiteaError } from '../api/errorKind';
 import { SETTING, caCertificateFiles, openSetting, requestTimeoutMs, selfSignedInstances } from '../core/settings';
-import { instanceLabel } from '../git/instanceUrl';
+import { isCaFileProblem } from '../shared/errors';
+import { instanceLabel } from '../shared/instanceUrl';
 
 export interface InstanceHttpOptions {
   readonly dispatcher: Dispatcher;
@@ -53,10 +54,6 @@ async function readCaCertificates(files: readonly string[]): Promise<string[]> {
   }
 }
 
-/** An unusable file in gitea.caCertificates (not a certificate the server sent). */
-export function isCaFileProblem(e: unknown): boolean {
-  return isGiteaError(e) && e.kind === 'tls' && (e.details.code ?? '').startsWith('CA_FILE');
-}
 
 const shown = new Set<string>();
 

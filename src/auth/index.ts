@@ -1,9 +1,11 @@
 // Wiring of the account features: Sign In / Sign Out / Add CA Certificate commands, the authentication
 // provider for the Accounts menu, the `gitea.signedIn` context key and the one-shot sign-in from the environment.
 import * as vscode from 'vscode';
-import type { CoreServices } from '../core/services';
-import { instanceLabel } from '../git/instanceUrl';
-import type { Account } from '../services';
+import { instanceLabel } from '../shared/instanceUrl';
+import type { Account, Services } from '../core/services';
+import { COMMAND } from '../core/commandIds';
+import { messageOf } from '../shared/errors';
+import type { AccountStore } from './accountStore';
 import { AUTH_PROVIDER_ID, GiteaAuthenticationProvider } from './authProvider';
 import { autoLogin } from './autoLogin';
 import { hasCredential, isSignInArgs, signInWithArgs, type SignInResult } from './signInArgs';
@@ -11,9 +13,10 @@ import { runSignInForm, type SignInDeps } from './signInFlow';
 import { signOut } from './signOut';
 import { addCaCertificate } from './transportSecurity';
 
-export function registerAuth(services: CoreServices): void {
-  const { context, accounts, log, repos } = services;
-  const deps: SignInDeps = { store: accounts, log, guessInstanceUrl: () => repos.guessInstanceUrl() };
+/** `guessInstanceUrl` prefills the sign-in form from the workspace's git remotes (src/git). */
+export function registerAuth(services: Services, accounts: AccountStore, guessInstanceUrl: () => string | undefined): void {
+  const { context, log } = services;
+  const deps: SignInDeps = { store: accounts, log, guessInstanceUrl };
   const form = async (prefill?: { url?: string; username?: string }): Promise<Account | undefined> => {
     const account = await runSignInForm(deps, prefill);
     if (account) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', instanceLabel(account.instanceUrl), account.username));
@@ -28,7 +31,7 @@ export function registerAuth(services: CoreServices): void {
     accounts.onDidChangeAccounts(updateContext),
     // Arguments (`{ url, username?, token? | password?, otp?, keepPassword? }`) sign in without the form;
     // `{ url, username? }` alone opens the form prefilled. Resolves to a SignInResult.
-    vscode.commands.registerCommand('gitea.signIn', async (args?: unknown): Promise<SignInResult> => {
+    vscode.commands.registerCommand(COMMAND.signIn, async (args?: unknown): Promise<SignInResult> => {
       if (isSignInArgs(args) && hasCredential(args)) return signInWithArgs(deps, args);
       const prefill = isSignInArgs(args) ? { url: args.url, username: args.username } : undefined;
       const account = await form(prefill);
@@ -37,5 +40,5 @@ export function registerAuth(services: CoreServices): void {
     vscode.commands.registerCommand('gitea.signOut', (arg?: unknown) => signOut(accounts, arg)),
     vscode.commands.registerCommand('gitea.addCaCertificate', () => addCaCertificate()),
   );
-  void autoLogin(context, accounts, log).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${e instanceof Error ? e.message : String(e)}`));
+  void autoLogin(context, accounts, log).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${messageOf(e)}`));
 }

@@ -1,19 +1,22 @@
 // Sign-in steps for a password: check it (GET /user, GET /version), then offer to trade it for a scoped access
 // token so that only the token is kept. A 401 may mean a wrong password or a two-factor account (real Gitea
-// answers both the same way), so it leads to the one-time-code prompt, which can go back to the password.
+// answers both the same way), so the user picks "retype the password" or "enter a one-time code"
+// (passwordRefused.ts); an account with a security key is led to the access-token step instead.
 import * as vscode from 'vscode';
-import { instanceLabel } from '../git/instanceUrl';
-import { TOKEN_SCOPES, checkCredentials, mayNeedOtp, tradePasswordForToken, verified, type ServerIdentity } from './credentialCheck';
-import { BACK, askPick, askVerified } from './quickInput';
+import { instanceLabel } from '../shared/instanceUrl';
+import { TOKEN_SCOPES, checkCredentials, mayNeedOtp, refusesPasswordForSecurityKey, tradePasswordForToken, verified, type ServerIdentity } from './credentialCheck';
+import { askAfterRefusedPassword, offerTokenForSecurityKey } from './passwordRefused';
+import { BACK, askPick, askVerified } from '../core/quickInput';
 import { CANCEL, type FlowContext, type FlowOutcome } from './signInDraft';
-import { routeFailure } from './signInErrors';
+import { describeSignInError, routeFailure } from './signInErrors';
 import { confirmHttp } from './tokenFlow';
 
 export async function askPassword(ctx: FlowContext, errorMessage?: string): Promise<FlowOutcome> {
   const { draft } = ctx;
   for (;;) {
     // The check either confirms the password (the server's identity) or leaves the step with an outcome.
-    const checked = await askVerified<{ identity: ServerIdentity } | { outcome: FlowOutcome }>(
+    type Checked = { identity: ServerIdentity } | { outcome: FlowOutcome } | { refused: 'password' | 'securityKey'; message: string };
+    const checked = await askVerified<Checked>(
       {
         title: ctx.title,
         step: ctx.totalSteps,
@@ -32,7 +35,12 @@ export async function askPassword(ctx: FlowContext, errorMessage?: string): Prom
         try {
           return { outcome: { identity: await checkCredentials(draft.instanceUrl, { kind: 'basic', username: draft.username, password: value }, ctx.log, signal) } };
         } catch (e) {
-          if (mayNeedOtp(e)) return { outcome: { outcome: { kind: 'goto', step: 'otp' } } };
+          const securityKey = refusesPasswordForSecurityKey(e);
+          if (securityKey || mayNeedOtp(e)) {
+            const message = describeSignInError(e, draft.instanceUrl, 'password')?.message ?? '';
+            ctx.log.warn(`Sign-in to ${instanceLabel(draft.instanceUrl)} refused the password: ${message}`);
+            return { outcome: { refused: securityKey ? 'securityKey' : 'password', message } };
+          }
           const routed = routeFailure(e, draft.instanceUrl, 'password', 'secret', ctx.log);
           return 'stay' in routed ? routed : { outcome: routed };
         }
@@ -41,6 +49,20 @@ export async function askPassword(ctx: FlowContext, errorMessage?: string): Prom
     if (checked === BACK) return { kind: 'back' };
     if (checked === undefined) return CANCEL;
     if ('outcome' in checked) return checked.outcome;
+    if ('refused' in checked) {
+      // Back from either choice returns here, to the password (kept, so that it can be corrected).
+      errorMessage = checked.message;
+      if (checked.refused === 'securityKey') {
+        const offered = await offerTokenForSecurityKey(ctx);
+        if (offered === BACK) continue;
+        return offered ?? CANCEL;
+      }
+      const choice = await askAfterRefusedPassword(ctx);
+      if (choice === undefined) return CANCEL;
+      if (choice === 'otp') return { kind: 'goto', step: 'otp' };
+      if (choice === 'username') return { kind: 'goto', step: 'username' };
+      continue;
+    }
     const identity = checked.identity;
     const kept = await askWhatToKeep(ctx, identity);
     if (kept === BACK) {

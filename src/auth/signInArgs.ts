@@ -1,8 +1,8 @@
 // `gitea.signIn` with arguments, for keybindings, tests and `npm start`: the same checks as the form (GET /user
 // and GET /version before anything is saved), without the form. The arguments are never logged.
 import * as vscode from 'vscode';
-import type { Account } from '../services';
-import { normalizeInstanceUrl } from '../git/instanceUrl';
+import type { Account } from '../core/services';
+import { normalizeInstanceUrl } from '../shared/instanceUrl';
 import { signInWithOtp, signInWithPassword, signInWithToken, type VerifiedSignIn } from './credentialCheck';
 import { describeSignInError } from './signInErrors';
 import type { SignInDeps } from './signInFlow';

@@ -1,7 +1,9 @@
 // What the user typed into the sign-in form, shared by its steps, and what a step hands back to the form.
 import type * as vscode from 'vscode';
 import type { VerifiedSignIn } from './credentialCheck';
-import type { SignInStep } from './signInErrors';
+
+/** The steps of the sign-in form a failure can send the user back to. */
+export type SignInStep = 'url' | 'username' | 'secret' | 'otp';
 
 export type SignInMethod = 'token' | 'password';
 

@@ -2,17 +2,21 @@
 // from the instance URL and the client's own secret-free message; the typed secret never appears in one.
 import * as vscode from 'vscode';
 import { isGiteaError, type GiteaErrorKind } from '../api/errorKind';
-import { instanceLabel } from '../git/instanceUrl';
-import { isCaFileProblem } from './httpOptions';
-import type { FlowOutcome } from './signInDraft';
+import { instanceLabel } from '../shared/instanceUrl';
+import { isCaFileProblem } from '../shared/errors';
+import { refusesPasswordForSecurityKey } from './credentialCheck';
+import type { FlowOutcome, SignInStep } from './signInDraft';
 import { offerCertificateFixes } from './transportSecurity';
+import { messageOf } from '../shared/errors';
 
-export type SignInStep = 'url' | 'username' | 'secret' | 'otp';
+export type { SignInStep } from './signInDraft';
 
 export interface SignInFailure {
   readonly kind: GiteaErrorKind | 'unknown';
   /** A certificate the server sent was not trusted: offer the fixes (transportSecurity.ts). */
   readonly untrustedCertificate?: boolean;
+  /** The password was right but the account has a security key (WebAuthn): only a token can sign in. */
+  readonly securityKey?: boolean;
   /** The step to re-open, with `message` under the value the user typed. */
   readonly step: SignInStep;
   readonly message: string;
@@ -22,10 +26,13 @@ export interface SignInFailure {
 export function describeSignInError(e: unknown, instanceUrl: string, what: 'token' | 'password' | 'otp'): SignInFailure | undefined {
   const host = instanceLabel(instanceUrl);
   if (!isGiteaError(e)) {
-    const detail = e instanceof Error ? e.message : String(e);
+    const detail = messageOf(e);
     return { kind: 'unknown', step: 'url', message: vscode.l10n.t('Signing in to {0} failed: {1}', host, detail) };
   }
   const secretStep: SignInStep = what === 'otp' ? 'otp' : 'secret';
+  if (what !== 'token' && refusesPasswordForSecurityKey(e)) {
+    return { kind: e.kind, step: 'secret', securityKey: true, message: securityKeyMessage(host) };
+  }
   switch (e.kind) {
     case 'cancelled':
       return undefined;
@@ -34,7 +41,11 @@ export function describeSignInError(e: unknown, instanceUrl: string, what: 'toke
       if (what === 'token') return { kind: e.kind, step: 'secret', message: vscode.l10n.t('{0} did not accept this token: it may be mistyped, expired or deleted.', host) };
       if (what === 'otp')
         return { kind: e.kind, step: 'otp', message: vscode.l10n.t('The one-time code or the password was not accepted. Each code works once: wait for the next one, or go back to retype the password.') };
-      return { kind: e.kind, step: 'secret', message: vscode.l10n.t('Wrong user name or password for {0} (a two-factor account also needs its one-time code).', host) };
+      return {
+        kind: e.kind,
+        step: 'secret',
+        message: vscode.l10n.t('{0} did not accept the user name and password: the password may be mistyped, or the account uses two-factor authentication and also needs a one-time code.', host),
+      };
     case 'forbidden':
     case 'scope':
       return { kind: e.kind, step: secretStep, message: vscode.l10n.t('{0} refused: {1}', host, e.message) };
@@ -54,6 +65,14 @@ export function describeSignInError(e: unknown, instanceUrl: string, what: 'toke
     default:
       return { kind: e.kind, step: what === 'token' ? 'secret' : 'url', message: e.message };
   }
+}
+
+/** Why a password cannot sign in to an account with a security key, and what to do instead. */
+export function securityKeyMessage(host: string): string {
+  return vscode.l10n.t(
+    '{0} does not accept passwords from other apps for accounts with a security key (WebAuthn). Create an access token in the browser under Settings → Applications and sign in with the token.',
+    host,
+  );
 }
 
 /**

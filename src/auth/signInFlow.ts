@@ -1,14 +1,15 @@
-// "Gitea: Sign In" as a multi-step form: instance URL → user name → token or password → (one-time code).
+// "Gitea: Sign In" as a multi-step form: instance URL → user name → token or password → (if the password was
+// refused: retype it, or a one-time code; see passwordRefused.ts).
 // Nothing is saved until the server accepted the credentials (GET /user + GET /version). A failure re-opens
 // the step it concerns with what was typed and the reason; after such a detour the form goes straight back to
 // the credential step instead of walking through every step again.
 import * as vscode from 'vscode';
-import type { Account } from '../services';
-import { normalizeInstanceUrl, type InstanceUrlProblem } from '../git/instanceUrl';
+import type { Account } from '../core/services';
+import { normalizeInstanceUrl, type InstanceUrlProblem } from '../shared/instanceUrl';
 import type { AccountStore } from './accountStore';
 import { askOtp } from './otpPrompt';
 import { askPassword } from './passwordFlow';
-import { BACK, askPick, askText } from './quickInput';
+import { BACK, askPick, askText } from '../core/quickInput';
 import type { FlowContext, FlowOutcome, SignInDraft, SignInMethod } from './signInDraft';
 import type { SignInStep } from './signInErrors';
 import { askToken } from './tokenFlow';

@@ -1,8 +1,9 @@
 // "Gitea: Sign Out": removes the account and its secret. A token the extension created stays valid on the
 // server (deleting it needs the password), so the message links to the page where the user can revoke it.
 import * as vscode from 'vscode';
-import { accountLabel, type AccountStore } from './accountStore';
-import { askPick } from './quickInput';
+import { accountLabel } from '../shared/account';
+import type { AccountStore } from './accountStore';
+import { askPick } from '../core/quickInput';
 
 /** `accountId` (or `{ accountId }`) signs that account out without asking, for the Accounts menu and tests. */
 export async function signOut(store: AccountStore, arg?: unknown): Promise<boolean> {

@@ -1,9 +1,9 @@
 // Sign-in step for an existing access token: the token is checked with GET /user and GET /version while the
 // input stays open; a rejected token shows the reason under it, other failures re-open the step they concern.
 import * as vscode from 'vscode';
-import { instanceLabel } from '../git/instanceUrl';
+import { instanceLabel } from '../shared/instanceUrl';
 import { signInWithToken } from './credentialCheck';
-import { BACK, askVerified } from './quickInput';
+import { BACK, askVerified } from '../core/quickInput';
 import { CANCEL, type FlowContext, type FlowOutcome } from './signInDraft';
 import { routeFailure } from './signInErrors';
 import { confirmPlainHttp } from './transportSecurity';

@@ -2,7 +2,7 @@
 // self-signed certificate), and the warning before credentials go over plain http://.
 import * as vscode from 'vscode';
 import { SETTING, appendToUserSetting, openSetting } from '../core/settings';
-import { instanceLabel, isLoopbackUrl, isPlainHttp } from '../git/instanceUrl';
+import { instanceLabel, isLoopbackUrl, isPlainHttp } from '../shared/instanceUrl';
 
 /** "Gitea: Add CA Certificate…": picks a PEM file and appends it to gitea.caCertificates (user settings). */
 export async function addCaCertificate(): Promise<boolean> {

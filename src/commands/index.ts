@@ -1,7 +1,6 @@
 // Registers every command of src/commands: one line per command family (each returns its disposables).
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { registerAdminCommands } from './admin';
-import { registerChangedFiles } from './changedFiles';
 import { registerCreateIssue } from './createIssue';
 import { registerDeployKeys } from './deployKeys';
 import { registerPullRequestForLine } from './pullRequestForLine';
@@ -10,7 +9,6 @@ export function registerCommands(services: Services): void {
   const add = (d: { dispose(): unknown }): void => void services.context.subscriptions.push(d);
   add(registerCreateIssue(services));
   add(registerPullRequestForLine(services));
-  add(registerChangedFiles(services));
   add(registerDeployKeys(services));
   add(registerAdminCommands(services));
 }

@@ -1,62 +1,49 @@
-// Builds the Services that views and commands receive. Cheap: no client is loaded here (src/apiLoader.ts loads
-// it on the first request), and repository detection waits for the git extension in the background.
-import * as vscode from 'vscode';
+// The shared services that auth, git, views and commands receive from the composition root (src/workbench.ts).
+// Interfaces only: the implementations live in src/auth (accounts) and src/git (repository context).
+import type * as vscode from 'vscode';
 import type { GiteaClient } from '../api';
-import type { Account, RepoRef, Services } from '../services';
-import { AccountStore } from '../auth/accountStore';
-import { isCaFileProblem } from '../auth/httpOptions';
-import { GitRepositoryContext } from '../git/repositoryContext';
-import { instanceLabel } from '../git/instanceUrl';
+import type { Account } from '../shared/account';
+import type { ViewRefresher } from './viewRefresher';
 
-/** The Services with their concrete types, for the auth and git wiring that needs more than the interfaces. */
-export interface CoreServices extends Services {
-  readonly accounts: AccountStore;
-  readonly repos: GitRepositoryContext;
+export type { Account } from '../shared/account';
+
+/** A repository on an instance, and (when it is cloned) the workspace folder and remote it came from. */
+export interface RepoRef {
+  readonly instanceUrl: string;
+  readonly owner: string;
+  readonly repo: string;
+  /** The git repository root in the workspace, when the repository is cloned. */
+  readonly rootUri?: vscode.Uri;
+  readonly remoteName?: string;
+  /** The account used for it (the first signed-in account on that instance, or the one the user picked). */
+  readonly accountId?: string;
 }
 
-export function createServices(context: vscode.ExtensionContext): CoreServices {
-  const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
-  const accounts = new AccountStore(context, log);
-  const repos = new GitRepositoryContext(context, log, accounts);
-  context.subscriptions.push(log, accounts, repos);
-  return {
-    context,
-    log,
-    accounts,
-    repos,
-    activeClient: () => activeClient(accounts, repos),
-  };
+export interface AccountService {
+  readonly accounts: readonly Account[];
+  readonly onDidChangeAccounts: vscode.Event<void>;
+  /** A client authenticated as the account (cached per account; rebuilt when TLS/proxy settings change). */
+  getClient(accountId: string): Promise<GiteaClient>;
+  /** The account for an instance: the one the user picked for it, else the first on that instance. */
+  accountFor(instanceUrl: string): Account | undefined;
 }
 
-async function activeClient(accounts: AccountStore, repos: GitRepositoryContext): Promise<{ client: GiteaClient; repo: RepoRef; account: Account } | undefined> {
-  const signIn = vscode.l10n.t('Sign In');
-  if (!accounts.accounts.length) {
-    if ((await vscode.window.showInformationMessage(vscode.l10n.t('Sign in to a Gitea or Forgejo instance first.'), signIn)) === signIn) {
-      await vscode.commands.executeCommand('gitea.signIn');
-    }
-    return undefined;
-  }
-  const repo = repos.active;
-  if (!repo) {
-    const select = vscode.l10n.t('Select Repository');
-    if ((await vscode.window.showInformationMessage(vscode.l10n.t('No Gitea repository is selected.'), select)) === select) {
-      await vscode.commands.executeCommand('gitea.selectRepository');
-    }
-    return undefined;
-  }
-  const account = (repo.accountId ? accounts.get(repo.accountId) : undefined) ?? accounts.accountFor(repo.instanceUrl);
-  if (!account) {
-    const message = vscode.l10n.t('You are not signed in to {0}, where {1}/{2} is.', instanceLabel(repo.instanceUrl), repo.owner, repo.repo);
-    if ((await vscode.window.showInformationMessage(message, signIn)) === signIn) {
-      await vscode.commands.executeCommand('gitea.signIn', { url: repo.instanceUrl });
-    }
-    return undefined;
-  }
-  try {
-    return { client: await accounts.getClient(account.id), repo, account };
-  } catch (e) {
-    // getClient fails only before any request: a missing secret or an unusable CA file (already shown).
-    if (!isCaFileProblem(e)) void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
-    return undefined;
-  }
+export interface RepositoryContext {
+  /** The repository the views show: follows the active editor; can be overridden by "Gitea: Select Repository". */
+  readonly active: RepoRef | undefined;
+  readonly onDidChangeActive: vscode.Event<RepoRef | undefined>;
+  /** Every Gitea repository detected in the workspace's git remotes. */
+  readonly detected: readonly RepoRef[];
+  /** The repository that contains a file, if any. */
+  repoForUri(uri: vscode.Uri): RepoRef | undefined;
+  setActive(ref: RepoRef): void;
+}
+
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly accounts: AccountService;
+  readonly repos: RepositoryContext;
+  /** How commands ask a view to reload (`services.views.refresh('issues')`), without knowing its code. */
+  readonly views: ViewRefresher;
 }

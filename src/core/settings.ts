@@ -1,8 +1,7 @@
 // Typed access to the `gitea.*` settings this extension contributes (package.json contributes.configuration).
 // None of them holds a secret: credentials live only in SecretStorage (src/auth/accountStore.ts).
 import * as vscode from 'vscode';
-import { normalizeInstanceUrl } from '../git/instanceUrl';
-import type { KnownInstance } from '../git/remoteParser';
+import { normalizeInstanceUrl, type KnownInstance } from '../shared/instanceUrl';
 
 export const SETTING = {
   caCertificates: 'gitea.caCertificates',

@@ -1,15 +1,17 @@
 // Wiring of the repository context: "Gitea: Select Repository" and the `gitea.hasRepository` context key.
 import * as vscode from 'vscode';
-import type { CoreServices } from '../core/services';
+import { COMMAND } from '../core/commandIds';
+import type { Services } from '../core/services';
+import type { GitRepositoryContext } from './repositoryContext';
 import { selectRepository } from './selectRepository';
 
-export function registerRepositories(services: CoreServices): void {
-  const { context, repos, accounts } = services;
+export function registerRepositories(services: Services, repos: GitRepositoryContext): void {
+  const { context, accounts } = services;
   const updateContext = (): void => void vscode.commands.executeCommand('setContext', 'gitea.hasRepository', repos.active !== undefined);
   updateContext();
   context.subscriptions.push(
     repos.onDidChangeActive(updateContext),
     // `{ owner, repo, instanceUrl? }` selects without asking (keybindings, tests).
-    vscode.commands.registerCommand('gitea.selectRepository', (arg?: unknown) => selectRepository(repos, accounts, arg)),
+    vscode.commands.registerCommand(COMMAND.selectRepository, (arg?: unknown) => selectRepository(repos, accounts, arg)),
   );
 }

@@ -1,7 +1,7 @@
 // Turns a git remote URL into host + path, and finds the Gitea/Forgejo instance and owner/repo it belongs to.
 // Platform neutral (no `vscode`), table-tested in test/unit/git/remoteParser.test.ts. Remote URLs can carry
 // credentials (`https://user:token@host/…`): the parser drops them and nothing here logs a URL.
-import { instanceHost, stripBrackets } from './instanceUrl';
+import { instanceHost, stripBrackets, type KnownInstance } from '../shared/instanceUrl';
 
 export type RemoteScheme = 'https' | 'http' | 'ssh' | 'git';
 
@@ -18,13 +18,7 @@ export interface ParsedRemote {
   readonly repo: string;
 }
 
-/** An instance remotes may belong to: a signed-in account's instance or one from the `gitea.instances` setting. */
-export interface KnownInstance {
-  /** Normalised instance root with a trailing slash (see instanceUrl.ts). */
-  readonly url: string;
-  /** Extra host names that ssh remotes of this instance use (ssh config aliases, a separate ssh host). */
-  readonly sshHosts?: readonly string[];
-}
+export type { KnownInstance } from '../shared/instanceUrl';
 
 export interface RemoteMatch {
   readonly instanceUrl: string;
@@ -52,6 +46,7 @@ function parseUrlForm(text: string, rawScheme: string): ParsedRemote | undefined
   try {
     url = new URL(text.replace(/^[^:]+:/, 'http:'));
   } catch {
+    // expected: not a remote URL this parser knows.
     return undefined;
   }
   const host = stripBrackets(url.hostname.toLowerCase());
@@ -104,6 +99,7 @@ function decodeSegment(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
+    // expected: a stray % in a path segment: kept as written.
     return s;
   }
 }
@@ -135,6 +131,7 @@ function webPrefixLength(remote: ParsedRemote, instanceUrl: string): number {
   try {
     u = new URL(instanceUrl);
   } catch {
+    // expected: an instance URL that does not parse matches nothing.
     return -1;
   }
   if (instanceHost(instanceUrl) !== remote.host) return -1;

@@ -2,11 +2,12 @@
 // API) and which one the views show: the repository of the active editor, unless the user picked another with
 // "Gitea: Select Repository" (kept until the editor moves to a different repository).
 import * as vscode from 'vscode';
-import type { AccountService, RepoRef, RepositoryContext } from '../services';
+import type { AccountService, RepoRef, RepositoryContext } from '../core/services';
 import { configuredInstances, preferredRemotes, SETTING } from '../core/settings';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type GitRepository } from './gitApi';
 import { guessInstanceUrls, remoteRefs, refKey } from './remoteRefs';
 import type { KnownInstance } from './remoteParser';
+import { messageOf } from '../shared/errors';
 
 const SELECTED_KEY = 'gitea.selectedRepository';
 
@@ -53,7 +54,7 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
       vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.followEditor(editor.document.uri)),
     );
     // Not awaited by activate(): the git extension may still be scanning the workspace.
-    this.ready = this.connectGit().catch((e: unknown) => this.log.warn(`Repository detection is off: ${e instanceof Error ? e.message : String(e)}`));
+    this.ready = this.connectGit().catch((e: unknown) => this.log.warn(`Repository detection is off: ${messageOf(e)}`));
   }
 
   get active(): RepoRef | undefined {

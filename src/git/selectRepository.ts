@@ -2,10 +2,12 @@
 // a signed-in instance ("Other repository…", typed as owner/repo or pasted as a URL), cloned or not.
 import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
-import type { Account, AccountService, RepoRef } from '../services';
-import { accountLabel } from '../auth/accountStore';
-import { BACK, askPick, askText, type PickItem } from '../auth/quickInput';
-import { instanceLabel, normalizeInstanceUrl } from './instanceUrl';
+import { messageOf } from '../shared/errors';
+import { COMMAND } from '../core/commandIds';
+import type { Account, AccountService, RepoRef } from '../core/services';
+import { accountLabel } from '../shared/account';
+import { BACK, askPick, askText, type PickItem } from '../core/quickInput';
+import { instanceLabel, normalizeInstanceUrl } from '../shared/instanceUrl';
 import { resolveRemote } from './remoteParser';
 import { refKey } from './remoteRefs';
 import type { GitRepositoryContext } from './repositoryContext';
@@ -70,7 +72,7 @@ async function pickOther(repos: GitRepositoryContext, accounts: AccountService, 
   const signedIn = accounts.accounts;
   if (!signedIn.length) {
     const signIn = vscode.l10n.t('Sign In');
-    if ((await vscode.window.showInformationMessage(vscode.l10n.t('Sign in to a Gitea instance first.'), signIn)) === signIn) await vscode.commands.executeCommand('gitea.signIn');
+    if ((await vscode.window.showInformationMessage(vscode.l10n.t('Sign in to a Gitea instance first.'), signIn)) === signIn) await vscode.commands.executeCommand(COMMAND.signIn);
     return undefined;
   }
   let account: Account | undefined = signedIn[0];
@@ -104,7 +106,7 @@ async function pickOther(repos: GitRepositoryContext, accounts: AccountService, 
         return undefined;
       } catch (e) {
         if (isGiteaError(e) && e.kind === 'notFound') return vscode.l10n.t('{0}/{1} does not exist on {2}, or {3} cannot see it.', owner, repo, instanceLabel(target.instanceUrl), target.username);
-        return isGiteaError(e) ? e.message : String(e);
+        return messageOf(e);
       }
     },
   });

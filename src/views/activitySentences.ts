@@ -3,10 +3,11 @@
 //
 // Shapes of `content` written by Gitea's notifier: "12|title" for issue and pull request events, "12|text" for
 // comments, "12|reviewer|reason" for dismissed reviews, the old name for renames/transfers, the release title
-// for releases, and a JSON push summary ({Commits:[{Sha1,Message}],HeadCommit,CompareURL,Len}) for pushes.
+// for releases, and a JSON push summary ({Commits:[{Sha1,Message}],HeadCommit,CompareURL,Len}) for pushes; a
+// commit_repo with no content is the creation of a branch (rendered as Gitea's dashboard does: "created branch").
 // `ref_name` is a full ref (refs/heads/x, refs/tags/v1) on current servers and a short name on older ones.
 
-import { plainText, type Translate } from '../commands/admin/validation';
+import { plainText, type Translate } from '../shared/validation';
 
 /** The fields of an Activity that the view reads (structural subset of the client's Activity). */
 export interface ActivitySource {
@@ -31,6 +32,15 @@ export interface ActivityRendering {
   url?: string;
   /** The issue/PR title, comment excerpt, commit message or release title, when there is one. */
   detail?: string;
+  /** The commits of a push of several, newest first, as Gitea's feed lists them under the sentence. */
+  commits?: PushedCommit[];
+}
+
+export interface PushedCommit {
+  sha: string;
+  /** The first line of the message. */
+  message: string;
+  url?: string;
 }
 
 export const ACTIVITY_OP_TYPES = [
@@ -90,6 +100,7 @@ function pushSummary(content: string | null | undefined): PushSummary | undefine
     const commits = (raw.Commits ?? []).map((c) => ({ sha: c.Sha1 ?? '', message: (c.Message ?? '').split('\n')[0]! }));
     return { commits, count: raw.Len ?? commits.length, compareUrl: raw.CompareURL ?? '' };
   } catch {
+    // expected: an entry whose content is not Gitea's push JSON is shown without its commits.
     return undefined;
   }
 }
@@ -118,14 +129,20 @@ export function renderActivity(a: ActivitySource, t: Translate = plainText): Act
   const title = rest ? firstLine(rest) : undefined;
   const commentUrl = (fallback: string | undefined): string | undefined => a.comment?.html_url || fallback;
 
+  // As Gitea's feed: the sentence names the branch; one commit links to itself, several to their comparison
+  // (Gitea shows "Compare N commits" only for more than one) and are listed; a push of no new commit (a branch
+  // created where another one already was) links to the branch.
   const pushed = (sentenceOne: string, sentenceMany: string, icon: string): ActivityRendering => {
     const push = pushSummary(a.content);
     const count = push?.count ?? 0;
+    const commitUrl = (sha: string) => (repoUrl && sha ? `${repoUrl}/commit/${sha}` : undefined);
     let url = branchUrl;
-    if (repoUrl && push?.commits.length === 1 && push.commits[0]!.sha) url = `${repoUrl}/commit/${push.commits[0]!.sha}`;
-    else if (repoUrl && push?.compareUrl) url = /^https?:/.test(push.compareUrl) ? push.compareUrl : instanceRoot(repoUrl, a.repo?.full_name ?? '') + push.compareUrl.replace(/^\//, '');
+    if (count === 1 && push?.commits[0]?.sha) url = commitUrl(push.commits[0].sha);
+    else if (repoUrl && count > 1 && push?.compareUrl) url = /^https?:/.test(push.compareUrl) ? push.compareUrl : instanceRoot(repoUrl, a.repo?.full_name ?? '') + push.compareUrl.replace(/^\//, '');
     const sentence = count > 1 ? t(sentenceMany, actor, count, ref, repoName) : t(sentenceOne, actor, ref, repoName);
-    return { sentence, icon, url, detail: push?.commits[0]?.message || undefined };
+    const detail = push && count === 0 ? t('no new commits') : push?.commits[0]?.message || undefined;
+    const commits = push && push.commits.length > 1 ? push.commits.map((c) => ({ ...c, url: commitUrl(c.sha) })) : undefined;
+    return { sentence, icon, url, detail, ...(commits ? { commits } : {}) };
   };
 
   switch (a.op_type) {
@@ -138,6 +155,8 @@ export function renderActivity(a: ActivitySource, t: Translate = plainText): Act
     case 'watch_repo':
       return { sentence: t('{0} started watching {1}', actor, repoName), icon: 'eye', url: repoUrl };
     case 'commit_repo':
+      // Gitea records a new branch twice: CreateRef with no content ("created branch"), then the push.
+      if (!a.content) return { sentence: t('{0} created branch {1} in {2}', actor, ref, repoName), icon: 'git-branch', color: 'charts.green', url: branchUrl };
       return pushed('{0} pushed to {1} at {2}', '{0} pushed {1} commits to {2} at {3}', 'repo-push');
     case 'create_issue':
       return { sentence: t('{0} opened issue {1}', actor, number), icon: 'issues', color: 'charts.green', url: issueUrl, detail: title };

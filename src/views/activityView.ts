@@ -5,11 +5,11 @@
 import * as vscode from 'vscode';
 import type { Activity } from '../api';
 import { isGiteaError } from '../api/errorKind';
-import { collectPages } from '../commands/admin/adminContext';
-import { explainAdminError, type AdminOperation } from '../commands/admin/explainError';
-import { checkIsoDate, isoDay } from '../commands/admin/validation';
-import type { Services } from '../services';
-import { renderActivity } from './activitySentences';
+import { readAllPages } from '../api/paging';
+import { explainListError, type ListOperation } from '../shared/explainError';
+import { checkIsoDate, isoDay } from '../shared/validation';
+import type { Services } from '../core/services';
+import { renderActivity, type PushedCommit } from './activitySentences';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeBase } from './pagedTree';
 import { accountScope, type AccountScope } from './scope';
@@ -68,9 +68,9 @@ export class ActivityProvider extends PagedTreeBase<AccountScope> {
     const date = this.day || undefined;
     const username = scope.account.username;
     this.describe(username);
-    const op: AdminOperation = source.kind === 'team' ? 'teamActivityFeed' : 'activityFeed';
+    const op: ListOperation = source.kind === 'team' ? 'teamActivityFeed' : 'activityFeed';
     const explain = (e: unknown): unknown =>
-      isGiteaError(e) && e.kind !== 'cancelled' ? new Error(explainAdminError(op, e, { target: username }, t)) : e;
+      isGiteaError(e) && e.kind !== 'cancelled' ? new Error(explainListError(op, e, { target: username }, t)) : e;
     return {
       list: {
         key: source.kind === 'team' ? `activity:team:${source.id}:${date ?? ''}` : `activity:user:${username}:${source.onlyMine}:${date ?? ''}`,
@@ -101,11 +101,14 @@ export class ActivityProvider extends PagedTreeBase<AccountScope> {
 function activityNode(a: Activity): TreeNode {
   const r = renderActivity(a, t);
   const when = relativeDate(a.created);
+  const commits = r.commits;
   const node = leaf(r.sentence, new vscode.ThemeIcon(r.icon, r.color ? new vscode.ThemeColor(r.color) : undefined), {
     description: [r.detail, when].filter(Boolean).join(' · '),
     context: contextValue('activity', a.op_type),
     url: r.url,
     data: a,
+    // A push of several commits lists them, as Gitea's feed does under the sentence.
+    children: commits ? () => ({ fixed: commits.map(commitNode) }) : undefined,
     tooltip: () => {
       const md = tooltip();
       md.appendMarkdown(`$(${r.icon}) ${escapeMarkdown(r.sentence)}\n\n`);
@@ -115,6 +118,16 @@ function activityNode(a: Activity): TreeNode {
       if (r.url) appendField(md, t('Link'), r.url);
       return md;
     },
+  });
+  if (node.url) node.item.command = { command: OPEN_ACTIVITY, title: t('Open'), arguments: [node] };
+  return node;
+}
+
+function commitNode(c: PushedCommit): TreeNode {
+  const node = leaf(c.message || c.sha.slice(0, 10), new vscode.ThemeIcon('git-commit'), {
+    description: c.sha.slice(0, 10),
+    context: 'activityCommit',
+    url: c.url,
   });
   if (node.url) node.item.command = { command: OPEN_ACTIVITY, title: t('Open'), arguments: [node] };
   return node;
@@ -131,7 +144,7 @@ async function pickTeam(services: Services, provider: ActivityProvider, arg: unk
     void vscode.window.showInformationMessage(t('Sign in to Gitea to show team activity.'));
     return;
   }
-  const teams = collectPages((page) => scope.client.userListTeams({ page })).then(({ items }) => {
+  const teams = readAllPages((page) => scope.client.userListTeams({ page }), { maxPages: 20 }).then(({ items }) => {
     if (items.length === 0) void vscode.window.showInformationMessage(t('{0} is in no team.', scope.account.username));
     return items.map((team) => ({
       label: team.name,
@@ -175,6 +188,7 @@ export function registerActivityView(services: Services): ActivityProvider {
   services.context.subscriptions.push(
     provider,
     reg('gitea.activity.refresh', () => provider.refresh()),
+    services.views.register('activity', () => provider.refresh()),
     reg('gitea.activity.onlyMine', () => provider.setSource({ kind: 'user', onlyMine: true })),
     reg('gitea.activity.everyone', () => provider.setSource({ kind: 'user', onlyMine: false })),
     reg('gitea.activity.showMine', () => provider.setSource({ kind: 'user', onlyMine: false })),

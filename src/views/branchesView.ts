@@ -2,10 +2,11 @@
 // filter that the server applies (Gitea 1.27+, `q`) or, on servers without `q`, this view applies to loaded pages.
 import * as vscode from 'vscode';
 import type { Branch } from '../api';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { appendField, escapeMarkdown, firstLine, formatDate, relativeDate, setViewMessage, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
-import { giteaAtLeast, repoWebUrl, type ViewScope } from './scope';
+import { giteaAtLeast } from '../shared/account';
+import { repoWebUrl, type ViewScope } from './scope';
 import { contextValue, leaf, type NodeChildren, type TreeNode } from './treeNode';
 
 export const BRANCHES_VIEW = 'gitea.branches';
@@ -49,7 +50,7 @@ export class BranchesProvider extends PagedTreeProvider {
         key: onServer ? `branches?q=${q}` : 'branches',
         fetch: (page, signal) =>
           scope.client.repoListBranches({ ...scope.params, page, ...(onServer ? { q } : {}) }, { signal }),
-        render: (b: Branch) => this.branchNode(scope, b),
+        render: (b: Branch, now: number) => this.branchNode(scope, b, now),
         emptyLabel: q ? vscode.l10n.t('No branch matches "{0}"', q) : vscode.l10n.t('This repository has no branches'),
         identity: (b: Branch) => b.name,
         filter: q && !onServer ? matches : undefined,
@@ -84,7 +85,7 @@ export class BranchesProvider extends PagedTreeProvider {
     setViewMessage(this.view, this.notice);
   }
 
-  private branchNode(scope: ViewScope, b: Branch): TreeNode {
+  private branchNode(scope: ViewScope, b: Branch, now: number): TreeNode {
     const isDefault = this.defaults.get(scope.key) === b.name;
     const icon = isDefault
       ? new vscode.ThemeIcon('star-full', new vscode.ThemeColor('charts.yellow'))
@@ -97,7 +98,7 @@ export class BranchesProvider extends PagedTreeProvider {
       b.user_can_push === false && vscode.l10n.t('read-only'),
     ].filter((m): m is string => !!m);
     const summary = firstLine(b.commit?.message);
-    const when = relativeDate(b.commit?.timestamp);
+    const when = relativeDate(b.commit?.timestamp, now);
     return leaf(b.name, icon, {
       description: [marks.join(', '), summary, when].filter(Boolean).join(' · '),
       context: contextValue('branch', isDefault && 'default', b.protected ? 'protected' : undefined),

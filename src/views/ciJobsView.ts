@@ -1,19 +1,22 @@
-// CI Jobs (listWorkflowJobs, Gitea 1.25+): newest first, a status filter with exactly the values the server
-// accepts, steps under each job. While a job is waiting or running, page 1 is fetched again on a timer that backs
-// off (5 s doubling to 60 s) and stops when no job is active or the view is hidden. Servers without the endpoint
-// (Forgejo, Gitea before 1.25) get an explanation instead of an error.
+// CI Jobs (Gitea 1.25+): the workflow runs, newest first, each with its jobs and their steps; a status filter with
+// exactly the values the server accepts. While a run is waiting or running, page 1 is fetched again on a timer
+// that backs off (5 s doubling to 60 s) and stops when no run is active or the view is hidden; the jobs of the
+// runs opened follow. Servers without the endpoints (Forgejo, Gitea before 1.25) get an explanation instead of
+// an error.
 import * as vscode from 'vscode';
-import type { ActionWorkflowJob, ActionWorkflowStep } from '../api';
+import type { ActionWorkflowJob, ActionWorkflowRun, ActionWorkflowStep } from '../api';
 import { isGiteaError } from '../api/errorKind';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { appendField, duration, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
+import { isActive, runsToRefresh, stateOf, summarizeRun, type RunSummary } from './ciRunModel';
 import { PagedTreeProvider } from './pagedTree';
-import { giteaAtLeast, type ViewScope } from './scope';
+import { giteaAtLeast } from '../shared/account';
+import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
 
 export const CI_JOBS_VIEW = 'gitea.ciJobs';
 
-/** The `status` values GET /actions/jobs accepts (BEHAVIOR.md #12); anything else is a 400. */
+/** The `status` values GET /actions/jobs and /actions/runs accept (BEHAVIOR.md #12); anything else is a 400. */
 export const JOB_STATUSES = [
   'pending',
   'waiting',
@@ -31,21 +34,29 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Statuses of a job that will still change: while one is listed, the view polls. */
-const ACTIVE = new Set(['queued', 'in_progress', 'waiting', 'pending', 'requested', 'running']);
 export const POLL_MIN_MS = 5_000;
 export const POLL_MAX_MS = 60_000;
 
 export function isActiveJob(job: Pick<ActionWorkflowJob, 'status'>): boolean {
-  return ACTIVE.has(job.status ?? '');
+  return isActive(job);
 }
 
+/**
+ * The view lists workflow runs (getWorkflowRuns, newest first: Gitea orders runs by id, descending) and, when a
+ * run is expanded, its jobs (listWorkflowRunJobs). Why not the repository's job list grouped by run_id: a job
+ * carries neither the run's title nor its workflow file nor its event, so naming the groups would cost a request
+ * per run; listing runs keeps one request per page at each level and fetches jobs only for the runs opened.
+ */
 export class CiJobsProvider extends PagedTreeProvider {
   private statuses: readonly JobStatus[] = [];
   private timer: NodeJS.Timeout | undefined;
   private delay = POLL_MIN_MS;
   private lastSignature = '';
   private rootKey = '';
+  /** The state of each listed run at the last load: a run whose state changed gets its jobs reloaded. */
+  private readonly runStates = new Map<number, string>();
+  /** The runs whose job lists the poll that is running should reload. */
+  private runsToReload: number[] = [];
 
   constructor(services: Services) {
     super(services, CI_JOBS_VIEW);
@@ -77,7 +88,7 @@ export class CiJobsProvider extends PagedTreeProvider {
     super.refresh();
   }
 
-  /** Whether the server has GET /actions/jobs at all (Gitea 1.25+; Forgejo has runs and tasks instead). */
+  /** Whether the server has the jobs endpoints (Gitea 1.25+; Forgejo has runs and tasks instead). */
   static hasJobsApi(scope: ViewScope): boolean {
     return giteaAtLeast(scope.account, 1, 25);
   }
@@ -86,19 +97,28 @@ export class CiJobsProvider extends PagedTreeProvider {
     this.stopPolling();
     if (this.view) this.view.description = this.statuses.length ? this.statuses.join(', ') : undefined;
     if (!CiJobsProvider.hasJobsApi(scope)) return { fixed: [unsupportedNode()] };
-    // sort/order arrived in 1.27; earlier servers list oldest first and reject nothing, so only newer ones get them.
-    const order = giteaAtLeast(scope.account, 1, 27) ? ({ sort: 'id', order: 'desc' } as const) : {};
+    // The filter applies to both levels: runs with one of the statuses (their overall status), and under each
+    // the jobs with one of them. Gitea accepts the same values, repeated, on both endpoints.
     const status = this.statuses.length ? { status: [...this.statuses] } : {};
-    this.rootKey = `jobs?${this.statuses.join(',')}`;
-    const spec: ListSpec<ActionWorkflowJob> = {
-      key: this.rootKey,
-      fetch: (page, signal) => scope.client.listWorkflowJobs({ ...scope.params, ...status, ...order, page }, { signal }),
+    const filtered = this.statuses.length > 0;
+    const filterKey = this.statuses.join(',');
+    this.rootKey = `runs?${filterKey}`;
+    const jobsOf = (run: ActionWorkflowRun): ListSpec<ActionWorkflowJob> => ({
+      key: jobsKey(run.id, filterKey),
+      fetch: (page, signal) => scope.client.listWorkflowRunJobs({ ...scope.params, run: run.id, ...status, page }, { signal }),
       render: (job) => jobNode(scope, job),
       identity: (job) => job.id,
-      emptyLabel: this.statuses.length ? vscode.l10n.t('No job has these statuses') : vscode.l10n.t('No CI jobs'),
+      emptyLabel: filtered ? vscode.l10n.t('No job of this run has these statuses') : vscode.l10n.t('No jobs'),
+    });
+    const spec: ListSpec<ActionWorkflowRun> = {
+      key: this.rootKey,
+      fetch: (page, signal) => scope.client.getWorkflowRuns({ ...scope.params, ...status, page }, { signal }),
+      render: (run) => runNode(scope, run, () => jobsOf(run)),
+      identity: (run) => run.id,
+      emptyLabel: filtered ? vscode.l10n.t('No workflow run has these statuses') : vscode.l10n.t('No workflow runs'),
       explainError: (e) => (isGiteaError(e) && e.kind === 'notFound' ? unsupportedNode() : undefined),
     };
-    // Shown from the cache (back within the cache lifetime): no load happens, so look at the cached jobs.
+    // Shown from the cache (back within the cache lifetime): no load happens, so look at the cached runs.
     setTimeout(() => {
       const cached = this.loadedItems(spec.key);
       if (cached && spec.key === this.rootKey && !this.timer) this.onListLoaded(spec, cached);
@@ -106,16 +126,17 @@ export class CiJobsProvider extends PagedTreeProvider {
     return { list: spec };
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
   protected override onListLoaded(spec: ListSpec<any>, items: readonly unknown[]): void {
     if (spec.key !== this.rootKey) return;
-    const jobs = items as readonly ActionWorkflowJob[];
-    const signature = jobs.map((j) => `${j.id}:${j.status}`).join(',');
+    const runs = items as readonly ActionWorkflowRun[];
+    this.runsToReload = runsToRefresh(runs, this.runStates);
+    const signature = runs.map((r) => `${r.id}:${stateOf(r)}`).join(',');
     // Something moved: poll at the fastest rate again.
     if (signature !== this.lastSignature) this.delay = POLL_MIN_MS;
     this.lastSignature = signature;
     this.stopTimer();
-    if (jobs.some(isActiveJob)) this.schedulePoll();
+    if (runs.some(isActive)) this.schedulePoll();
     else this.delay = POLL_MIN_MS;
   }
 
@@ -125,7 +146,7 @@ export class CiJobsProvider extends PagedTreeProvider {
   }
 
   private lastSignatureActive(): boolean {
-    return this.lastSignature.split(',').some((e) => ACTIVE.has(e.slice(e.indexOf(':') + 1)));
+    return this.lastSignature.split(',').some((e) => isActive({ status: e.slice(e.indexOf(':') + 1) }));
   }
 
   private schedulePoll(): void {
@@ -136,8 +157,17 @@ export class CiJobsProvider extends PagedTreeProvider {
       this.timer = undefined;
       if (!this.loadedItems(this.rootKey)) return this.stopPolling(); // reloaded, signed out or another repository
       // On success onListLoaded schedules the next poll; after a failure (or a busy list) keep backing off.
-      void this.reloadFirstPage(this.rootKey).then((ok) => ok || this.schedulePoll());
+      void this.reloadFirstPage(this.rootKey).then((ok) => (ok ? this.reloadJobLists() : this.schedulePoll()));
     }, wait);
+  }
+
+  /** After a poll: the loaded job lists of runs still active or just finished, so their jobs and steps follow. */
+  private reloadJobLists(): void {
+    const filterKey = this.statuses.join(',');
+    for (const runId of this.runsToReload) {
+      const key = jobsKey(runId, filterKey);
+      if (this.loadedItems(key)) void this.reloadFirstPage(key);
+    }
   }
 
   private stopTimer(): void {
@@ -149,11 +179,48 @@ export class CiJobsProvider extends PagedTreeProvider {
     this.stopTimer();
     this.delay = POLL_MIN_MS;
     this.lastSignature = '';
+    this.runStates.clear();
   }
+}
+
+function jobsKey(runId: number, filterKey: string): string {
+  return `run:${runId}:jobs?${filterKey}`;
 }
 
 function unsupportedNode(): TreeNode {
   return messageNode(vscode.l10n.t('This server does not provide the CI jobs API (Gitea 1.25+)'), 'info', 'unsupported');
+}
+
+/** A run: its title, then what tells it from the others (state, workflow file, event, branch, commit, when). */
+function runNode(scope: ViewScope, run: ActionWorkflowRun, jobs: () => ListSpec<ActionWorkflowJob>): TreeNode {
+  const s = summarizeRun(run, vscode.l10n.t);
+  const when = relativeDate(run.started_at) || relativeDate(run.completed_at);
+  const node = leaf(s.title, statusIcon(s.state), {
+    description: [s.state, s.workflow, s.event, s.ref, s.shortSha, when].filter(Boolean).join(' · '),
+    context: contextValue('ciRun', isActive(run) ? 'active' : 'finished'),
+    url: run.html_url ?? undefined,
+    data: run,
+    tooltip: () => runTooltip(run, s),
+    children: () => ({ list: jobs() }),
+  });
+  node.item.id = `${scope.key}/run/${run.id}`; // keeps expansion across polls
+  return node;
+}
+
+function runTooltip(run: ActionWorkflowRun, s: RunSummary): vscode.MarkdownString {
+  const md = tooltip();
+  md.appendMarkdown(`$(run-all) **${escapeMarkdown(s.title)}**\n\n`);
+  appendField(md, vscode.l10n.t('Status'), s.state);
+  appendField(md, vscode.l10n.t('Run'), run.run_number !== undefined ? `#${run.run_number}` : run.id);
+  appendField(md, vscode.l10n.t('Workflow'), s.workflow);
+  appendField(md, vscode.l10n.t('Event'), s.event);
+  appendField(md, run.head_branch ? vscode.l10n.t('Branch') : vscode.l10n.t('Ref'), s.ref);
+  appendField(md, vscode.l10n.t('Commit'), s.shortSha);
+  appendField(md, vscode.l10n.t('Triggered by'), run.trigger_actor?.login ?? run.actor?.login);
+  appendField(md, vscode.l10n.t('Started'), formatDate(run.started_at));
+  appendField(md, vscode.l10n.t('Completed'), formatDate(run.completed_at));
+  appendField(md, vscode.l10n.t('Duration'), duration(run.started_at, run.completed_at));
+  return md;
 }
 
 /** The data of a job node: what "Show Log" needs. */
@@ -170,7 +237,8 @@ function jobNode(scope: ViewScope, job: ActionWorkflowJob): TreeNode {
   const state = jobState(job);
   const data: JobData = { kind: 'ciJob', instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, ...scope.params, job };
   const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), statusIcon(state), {
-    description: [state, job.head_branch, relativeDate(job.started_at) || relativeDate(job.created_at)].filter(Boolean).join(' · '),
+    // The branch and commit are the run's (shown on it): a job says how it went and when.
+    description: [state, job.runner_name, relativeDate(job.started_at) || relativeDate(job.created_at)].filter(Boolean).join(' · '),
     context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished'),
     url: job.html_url ?? undefined,
     data,
@@ -187,7 +255,7 @@ function notStartedNode(job: ActionWorkflowJob): TreeNode {
 
 /** The conclusion of a finished job, else its status. */
 export function jobState(job: Pick<ActionWorkflowJob, 'status' | 'conclusion'>): string {
-  return (job.status === 'completed' && job.conclusion) || job.status || job.conclusion || 'unknown';
+  return stateOf(job);
 }
 
 function stepNode(step: ActionWorkflowStep): TreeNode {

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { Branch, Release } from '../api';
 import { isGiteaError } from '../api/errorKind';
-import type { Services } from '../services';
-import { BACK, pickOrTypeStep, switchesStep, textStep } from './inputSteps';
+import type { Services } from '../core/services';
+import { BACK, askPickOrType, askSwitches, askText } from '../core/quickInput';
 import type { ReleasesProvider } from './releasesView';
 import { resolveScope, type ViewScope } from './scope';
 import { errorMessage } from './treeNode';
@@ -101,11 +101,11 @@ async function askDraft(scope: ViewScope, start: ReleaseDraft, problem?: { step:
     drafts.set(scope.key, d);
   };
   while (step <= TOTAL) {
-    const common = { title, step, totalSteps: TOTAL, error: problem?.step === step ? problem.message : undefined };
+    const common = { title, step, totalSteps: TOTAL, back: step > 1, errorMessage: problem?.step === step ? problem.message : undefined };
     let result: unknown;
     switch (step) {
       case 1:
-        result = await textStep({
+        result = await askText({
           ...common,
           prompt: vscode.l10n.t('Tag name (an existing tag, or a new one created at the target)'),
           value: d.tag,
@@ -115,7 +115,7 @@ async function askDraft(scope: ViewScope, start: ReleaseDraft, problem?: { step:
         if (typeof result === 'string') save({ ...d, tag: result.trim() });
         break;
       case 2:
-        result = await pickOrTypeStep({
+        result = await askPickOrType({
           ...common,
           placeholder: vscode.l10n.t('Target branch or commit for a new tag (Enter on an empty box: the default branch)'),
           value: d.target,
@@ -124,15 +124,15 @@ async function askDraft(scope: ViewScope, start: ReleaseDraft, problem?: { step:
         if (typeof result === 'string') save({ ...d, target: result.trim() });
         break;
       case 3:
-        result = await textStep({ ...common, prompt: vscode.l10n.t('Release title'), value: d.name || d.tag });
+        result = await askText({ ...common, prompt: vscode.l10n.t('Release title'), value: d.name || d.tag });
         if (typeof result === 'string') save({ ...d, name: result.trim() });
         break;
       case 4:
-        result = await textStep({ ...common, prompt: vscode.l10n.t('Release notes (Markdown, optional)'), value: d.notes });
+        result = await askText({ ...common, prompt: vscode.l10n.t('Release notes (Markdown, optional)'), value: d.notes });
         if (typeof result === 'string') save({ ...d, notes: result });
         break;
       case 5:
-        result = await switchesStep({
+        result = await askSwitches({
           ...common,
           placeholder: vscode.l10n.t('Check what applies, then press Enter to create the release'),
           switches: [
@@ -152,6 +152,7 @@ async function askDraft(scope: ViewScope, start: ReleaseDraft, problem?: { step:
 /** The default branch first, then the first page of branches: one page is enough to pick from or type over. */
 async function branchItems(scope: ViewScope, signal: AbortSignal): Promise<vscode.QuickPickItem[]> {
   const [repo, page] = await Promise.all([
+    // expected: without the repository the default branch is simply not put first.
     scope.client.repoGet(scope.params, { signal }).catch(() => undefined),
     scope.client.repoListBranches({ ...scope.params, page: 1 }, { signal }),
   ]);

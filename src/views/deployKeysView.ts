@@ -2,7 +2,7 @@
 // rights; a 403 shows as the view's error item. Adding and removing keys are commands of the editor workflows.
 import * as vscode from 'vscode';
 import type { DeployKey } from '../api';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
@@ -25,12 +25,12 @@ export class DeployKeysProvider extends PagedTreeProvider {
       list: {
         key: 'keys',
         fetch: (page, signal) => scope.client.repoListKeys({ ...scope.params, page }, { signal }),
-        render: (k: DeployKey) =>
+        render: (k: DeployKey, now: number) =>
           leaf(k.title, new vscode.ThemeIcon('key', new vscode.ThemeColor(k.read_only === false ? 'charts.orange' : 'charts.blue')), {
             description: [
               k.read_only === false ? vscode.l10n.t('read-write') : vscode.l10n.t('read-only'),
               k.fingerprint,
-              relativeDate(k.created_at),
+              relativeDate(k.created_at, now),
             ]
               .filter(Boolean)
               .join(' · '),

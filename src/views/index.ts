@@ -1,7 +1,10 @@
-// The sidebar: the six tree views of the `gitea` container, their commands and the job-log documents.
-// extension.ts calls registerViews once; everything registered here is disposed with the extension.
+// What the extension shows: the tree views of the `gitea` container, Changed Files, their commands, the job-log
+// documents and the status bar item. The composition root (src/workbench.ts) calls registerViews once; everything
+// registered here is disposed with the extension. Each view registers its refresh with `services.views`, which is
+// how commands reload a view after a change.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import { COMMAND } from '../core/commandIds';
+import type { Services } from '../core/services';
 import { BranchesProvider } from './branchesView';
 import { CiJobsProvider } from './ciJobsView';
 import { DeployKeysProvider } from './deployKeysView';
@@ -15,6 +18,8 @@ import { registerViewCommands } from './viewCommands';
 import { registerActivityView } from './activityView';
 import { registerStarredView } from './starredView';
 import { registerWebhooksView } from './webhooksView';
+import { registerChangedFiles } from './changedFiles';
+import { registerStatusBar } from './statusBar';
 
 export type { ViewsRegistry } from './registry';
 export { PagedTreeProvider } from './pagedTree';
@@ -27,7 +32,7 @@ export function registerViews(services: Services): ViewsRegistry {
   const providers = {
     branches: new BranchesProvider(services),
     issues: new IssuesProvider(services),
-    pullRequests: new PullRequestsProvider(services, 'gitea.pullRequests.openChangedFile'),
+    pullRequests: new PullRequestsProvider(services, COMMAND.openChangedFileFromPullRequest),
     releases: new ReleasesProvider(services),
     ciJobs: new CiJobsProvider(services),
     deployKeys: new DeployKeysProvider(services),
@@ -43,9 +48,12 @@ export function registerViews(services: Services): ViewsRegistry {
     ...registerViewCommands(services, registry, jobLogs),
     // Not in the palette: how other features and the in-host tests reach the providers (activate() returns services).
     vscode.commands.registerCommand(REGISTRY_COMMAND, () => registry),
+    ...Object.entries(providers).map(([name, p]) => services.views.register(name as keyof typeof providers, () => p.refresh())),
+    registerChangedFiles(services),
   );
   registerWebhooksView(services);
   registerActivityView(services);
   registerStarredView(services);
+  registerStatusBar(services);
   return registry;
 }

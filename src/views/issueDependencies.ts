@@ -3,7 +3,7 @@
 // repo). Archived repositories answer 423; a dependency that no longer exists answers 500 (BEHAVIOR.md #7).
 import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import type { DependencyData, IssueRef } from './issueNodes';
 import type { IssuesProvider } from './issuesView';
 import { resolveScope } from './scope';

@@ -2,7 +2,7 @@
 // values; choosing one edits it. Labels and milestones are offered from the repository (first pages only).
 import * as vscode from 'vscode';
 import type { Label, Milestone } from '../api';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { DEFAULT_ISSUE_FILTERS, type IssueFilters, type IssuesProvider } from './issuesView';
 import { resolveScope, type ViewScope } from './scope';
 import { errorMessage } from './treeNode';

@@ -1,5 +1,5 @@
-// How an issue looks in the trees: state icon, labels in the description and as coloured swatches in the tooltip,
-// and (for the repository's issues) the "Blocks" / "Depends on" groups under it.
+// How an issue looks in the trees: state icon, labels and the age of the last update in the description, the
+// labels as coloured swatches in the tooltip, and (for the repository's issues) the "Blocks" / "Depends on" groups.
 import * as vscode from 'vscode';
 import type { Issue } from '../api';
 import { appendField, appendLabels, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
@@ -52,12 +52,19 @@ export interface IssueNodeOptions {
   readonly context: string;
   readonly children?: () => NodeChildren;
   readonly data?: unknown;
+  /** The render's clock (ListSpec.render), so that every row of a render counts the age from the same time. */
+  readonly now: number;
+}
+
+/** The description of an issue row: `prefix · label, label · age` (each part only when there is one). */
+export function issueDescription(issue: Pick<Issue, 'labels' | 'updated_at'>, now: number, prefix?: string): string {
+  const labels = issue.labels.map((l) => l.name).join(', ');
+  return [prefix, labels, relativeDate(issue.updated_at, now)].filter(Boolean).join(' · ');
 }
 
 export function issueNode(issue: Issue, opts: IssueNodeOptions): TreeNode {
-  const labels = issue.labels.map((l) => l.name).join(', ');
   return leaf(`#${issue.number} ${issue.title}`, issueIcon(issue), {
-    description: [opts.prefix, labels].filter(Boolean).join(' · ') || relativeDate(issue.updated_at),
+    description: issueDescription(issue, opts.now, opts.prefix),
     context: contextValue(opts.context, issue.pull_request ? 'pull' : 'plainIssue', issue.state),
     url: issue.html_url ?? undefined,
     children: opts.children,

@@ -2,7 +2,7 @@
 // with filters the server applies. Each issue of the repository expands to "Blocks" and "Depends on".
 import * as vscode from 'vscode';
 import type { Issue } from '../api';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { issueNode, issueRef, type DependencyData, type IssueRef } from './issueNodes';
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
@@ -79,9 +79,9 @@ export class IssuesProvider extends PagedTreeProvider {
     return {
       key: `issues?${JSON.stringify(query)}`,
       fetch: (page, signal) => scope.client.issueListIssues({ ...scope.params, ...query, page }, { signal }),
-      render: (issue: Issue) => {
+      render: (issue: Issue, now: number) => {
         const ref: IssueRef = { ...scope.params, index: issue.number };
-        return issueNode(issue, { context: 'issue', children: () => this.dependencyGroups(scope, ref) });
+        return issueNode(issue, { context: 'issue', now, children: () => this.dependencyGroups(scope, ref) });
       },
       identity: (i: Issue) => i.id,
       emptyLabel: describeFilters(f) ? vscode.l10n.t('No issue matches the filters') : vscode.l10n.t('No open issues'),
@@ -96,7 +96,7 @@ export class IssuesProvider extends PagedTreeProvider {
           key: `search:${flag}`,
           fetch: (page, signal) =>
             scope.client.issueSearchIssues({ state: 'open', [flag]: true, ...(flag === 'review_requested' ? { type: 'pulls' } : {}), page }, { signal }),
-          render: (issue: Issue) => issueNode(issue, { context: 'issue', prefix: issue.repository?.full_name ?? undefined }),
+          render: (issue: Issue, now: number) => issueNode(issue, { context: 'issue', now, prefix: issue.repository?.full_name ?? undefined }),
           identity: (i: Issue) => i.id,
           emptyLabel: vscode.l10n.t('Nothing here'),
         } satisfies ListSpec<Issue>,
@@ -124,10 +124,11 @@ export class IssuesProvider extends PagedTreeProvider {
         relation === 'blocks'
           ? scope.client.issueListBlocks({ ...params, page }, { signal })
           : scope.client.issueListIssueDependencies({ ...params, page }, { signal }),
-      render: (issue: Issue) => {
+      // `now` is the clock of the issue this list is under (the base passes it down).
+      render: (issue: Issue, now: number) => {
         const other = issueRef(issue, scope.params);
         const data: DependencyData = { kind: 'dependency', subject, other, otherTitle: issue.title, relation };
-        return issueNode(issue, { context: 'dependency', data, prefix: sameRepo(other, subject) ? undefined : `${other.owner}/${other.repo}` });
+        return issueNode(issue, { context: 'dependency', data, now, prefix: sameRepo(other, subject) ? undefined : `${other.owner}/${other.repo}` });
       },
       identity: (i: Issue) => i.id,
       emptyLabel: relation === 'blocks' ? vscode.l10n.t('Blocks no issue') : vscode.l10n.t('Depends on no issue'),

@@ -3,7 +3,7 @@
 // method (downloadActionsRunJobLogs). A job no runner has picked up answers 404 "job not started".
 import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import type { JobData } from './ciJobsView';
 import { errorMessage, type TreeNode } from './treeNode';
 

@@ -113,12 +113,12 @@ export class ListState<T> {
     return filter ? all.filter(filter) : all;
   }
 
-  /** The node of an item, built once per item object. */
-  nodeFor(item: T): TreeNode {
+  /** The node of an item, built once per item object; `now` is the render's clock (see ListSpec.render). */
+  nodeFor(item: T, now: number): TreeNode {
     const cache = typeof item === 'object' && item !== null;
     const existing = cache ? this.nodes.get(item as object) : this.primitiveNodes.get(item);
     if (existing) return existing;
-    const node = this.spec.render(item);
+    const node = this.spec.render(item, now);
     if (cache) this.nodes.set(item as object, node);
     else this.primitiveNodes.set(item, node);
     return node;

@@ -11,7 +11,7 @@
 // PagedTreeProvider (the active repository); the views of the user (Activity, Starred) extend
 // PagedTreeBase<AccountScope> and resolve an account, so they work without a repository.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { ListState } from './listState';
 import { resolveScope, type AccountScope, type ViewScope } from './scope';
 import {
@@ -45,11 +45,13 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   protected scope: S | undefined;
 
   /** Keyed `${scope.key}\n${spec.key}`: lists of other repositories stay cached for a quick way back. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
   private readonly lists = new Map<string, ListState<any>>();
   private root: { scopeKey: string; children: NodeChildren } | undefined;
   /** The scope key each rendered node belongs to, so its children use the right cache entries. */
   private readonly nodeScopes = new WeakMap<TreeNode, string>();
+  /** The clock a list item was rendered with; the lists and fixed nodes under it use the same one. */
+  private readonly nodeClocks = new WeakMap<TreeNode, number>();
   private pending = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -78,7 +80,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   protected abstract resolveViewScope(): Promise<S | undefined>;
 
   /** Hook: a list finished loading a page (used e.g. by CI Jobs to schedule polling). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
   protected onListLoaded(_spec: ListSpec<any>, _items: readonly unknown[]): void {}
 
   /** Creates the view and follows its visibility: stale lists reload when it is shown again. */
@@ -206,14 +208,23 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     this.emitter.fire(node);
   }
 
+  /**
+   * One clock per render: the items rendered now count their relative dates from `now`, which is the parent's
+   * clock when the parent is (under) a list item — so "9 min ago" on an issue and on its dependencies agree —
+   * and the time of this render at the top level and under fixed sections.
+   */
   private expand(parent: TreeNode | undefined, children: NodeChildren, scopeKey: string): TreeNode[] {
-    const out = [...(children.fixed ?? [])];
-    if (children.list) out.push(...this.listNodes(parent, children.list, scopeKey));
+    const inherited = parent && this.nodeClocks.get(parent);
+    const now = inherited ?? Date.now();
+    const fixed = children.fixed ?? [];
+    if (inherited !== undefined) for (const n of fixed) if (!this.nodeClocks.has(n)) this.nodeClocks.set(n, inherited);
+    const out = [...fixed];
+    if (children.list) out.push(...this.listNodes(parent, children.list, scopeKey, now));
     for (const n of out) this.nodeScopes.set(n, scopeKey);
     return out;
   }
 
-  private listNodes<T>(parent: TreeNode | undefined, spec: ListSpec<T>, scopeKey: string): TreeNode[] {
+  private listNodes<T>(parent: TreeNode | undefined, spec: ListSpec<T>, scopeKey: string, now: number): TreeNode[] {
     const key = `${scopeKey}\n${spec.key}`;
     let state = this.lists.get(key) as ListState<T> | undefined;
     if (!state) {
@@ -223,11 +234,15 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     state.parent = parent;
     if (state.isStale(this.ttlMs)) state.reset();
     if (state.status === 'idle') this.loadNext(state, false);
-    return this.render(state);
+    return this.render(state, now);
   }
 
-  private render<T>(state: ListState<T>): TreeNode[] {
-    const nodes = state.visibleItems().map((i) => state.nodeFor(i));
+  private render<T>(state: ListState<T>, now: number): TreeNode[] {
+    const nodes = state.visibleItems().map((i) => {
+      const node = state.nodeFor(i, now);
+      if (!this.nodeClocks.has(node)) this.nodeClocks.set(node, now);
+      return node;
+    });
     if (state.status === 'loading') nodes.push(loadingNode());
     else if (state.status === 'error') {
       nodes.push(state.spec.explainError?.(state.error) ?? errorNode(state.error, () => this.loadNext(state)));

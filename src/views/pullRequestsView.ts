@@ -2,7 +2,7 @@
 // commit) and its changed files (repoGetPullRequestFiles), page by page.
 import * as vscode from 'vscode';
 import type { ChangedFile, PullRequest } from '../api';
-import type { Services } from '../services';
+import type { Services } from '../core/services';
 import { appendField, appendLabels, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
@@ -49,7 +49,7 @@ export class PullRequestsProvider extends PagedTreeProvider {
       list: {
         key: `pulls?state=${state}`,
         fetch: (page, signal) => scope.client.repoListPullRequests({ ...scope.params, state, page }, { signal }),
-        render: (pr: PullRequest) => this.pullNode(scope, pr),
+        render: (pr: PullRequest, now: number) => this.pullNode(scope, pr, now),
         identity: (pr: PullRequest) => pr.id,
         emptyLabel:
           state === 'open'
@@ -61,10 +61,10 @@ export class PullRequestsProvider extends PagedTreeProvider {
     };
   }
 
-  private pullNode(scope: ViewScope, pr: PullRequest): TreeNode {
+  private pullNode(scope: ViewScope, pr: PullRequest, now: number): TreeNode {
     const branches = pr.head?.ref && pr.base?.ref ? `${pr.head.ref} → ${pr.base.ref}` : '';
     return leaf(`#${pr.number} ${pr.title}`, pullIcon(pr), {
-      description: [branches, relativeDate(pr.updated_at)].filter(Boolean).join(' · '),
+      description: [branches, relativeDate(pr.updated_at, now)].filter(Boolean).join(' · '),
       context: contextValue('pullRequest', pr.merged ? 'merged' : pr.state),
       url: pr.html_url ?? undefined,
       data: pr,

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { Repository } from '../api';
 import { isGiteaError } from '../api/errorKind';
-import { explainAdminError } from '../commands/admin/explainError';
-import type { Services } from '../services';
+import { explainListError } from '../shared/explainError';
+import type { Services } from '../core/services';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeBase } from './pagedTree';
 import { accountScope, type AccountScope } from './scope';
@@ -50,7 +50,7 @@ export class StarredProvider extends PagedTreeBase<AccountScope> {
           try {
             return await scope.client.userListStarred({ username, page }, { signal });
           } catch (e) {
-            throw isGiteaError(e) && e.kind !== 'cancelled' ? new Error(explainAdminError('starred', e, { target: username }, t)) : e;
+            throw isGiteaError(e) && e.kind !== 'cancelled' ? new Error(explainListError('starred', e, { target: username }, t)) : e;
           }
         },
         render: (r: Repository) => repoNode(r),
@@ -125,6 +125,7 @@ export function registerStarredView(services: Services): StarredProvider {
   services.context.subscriptions.push(
     provider,
     reg('gitea.starred.refresh', () => provider.refresh()),
+    services.views.register('starred', () => provider.refresh()),
     reg('gitea.starred.showUser', (arg) => showUser(provider, arg)),
     reg('gitea.starred.showMine', () => provider.setUser(undefined)),
     reg('gitea.starred.clone', (arg) => {

@@ -2,6 +2,7 @@
 // paged-tree base puts into lists. A node owns its vscode.TreeItem and stays the same object until the list it
 // belongs to is reloaded, so `onDidChangeTreeData.fire(node)` can refresh just the node's children.
 import * as vscode from 'vscode';
+import { COMMAND } from '../core/commandIds';
 
 /** One page of a list, structurally compatible with the client's `Page<T>`. */
 export interface PageResult<T> {
@@ -17,8 +18,12 @@ export interface ListSpec<T> {
   readonly key: string;
   /** Fetches one page; `page` starts at 1. Send no `limit`: the server's own page size applies. */
   fetch(page: number, signal: AbortSignal): Promise<PageResult<T>>;
-  /** Builds the node of one item; called once per item object while the list is cached. */
-  render(item: T): TreeNode;
+  /**
+   * Builds the node of one item; called once per item object while the list is cached. `now` (epoch ms) is the
+   * clock of the render: relative dates ("9 min ago") count from it, and the base hands the same clock to the
+   * lists under the node, so a parent and its children never disagree about the time.
+   */
+  render(item: T, now: number): TreeNode;
   /** Shown when the list has no items at all. */
   readonly emptyLabel: string;
   /** Items to show before the list (e.g. the default branch), fetched in parallel with the first page. */
@@ -34,7 +39,7 @@ export interface ListSpec<T> {
 /** What a node shows when expanded: fixed nodes first, then an optional paged list. */
 export interface NodeChildren {
   readonly fixed?: readonly TreeNode[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
   readonly list?: ListSpec<any>;
 }
 
@@ -125,7 +130,7 @@ export function errorNode(error: unknown, retry: () => void): TreeNode {
   item.contextValue = 'error';
   item.tooltip = message;
   const node = new TreeNode(item, { action: retry });
-  item.command = { command: 'gitea.views.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+  item.command = { command: COMMAND.viewsRetry, title: vscode.l10n.t('Retry'), arguments: [node] };
   return node;
 }
 
@@ -135,7 +140,7 @@ export function loadMoreNode(loadMore: () => void, loadedCount: number): TreeNod
   item.description = vscode.l10n.t('{0} loaded', loadedCount);
   item.contextValue = 'loadMore';
   const node = new TreeNode(item, { action: loadMore });
-  item.command = { command: 'gitea.views.loadMore', title: vscode.l10n.t('Load more…'), arguments: [node] };
+  item.command = { command: COMMAND.viewsLoadMore, title: vscode.l10n.t('Load more…'), arguments: [node] };
   return node;
 }
 

@@ -1,13 +1,15 @@
 // The commands of the views: shared item actions (Open in Browser, Retry, Load more) and each view's title and
 // context actions. Menus and `when` clauses are in package.json (contributes.menus).
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import { COMMAND } from '../core/commandIds';
+import type { Services } from '../core/services';
 import { JOB_STATUSES, type JobStatus } from './ciJobsView';
 import { createRelease } from './createRelease';
 import { removeDependency } from './issueDependencies';
 import { pickIssueFilters } from './issueFilterPicker';
 import { DEFAULT_ISSUE_FILTERS } from './issuesView';
 import { showJobLog, type JobLogProvider } from './jobLog';
+import { OPEN_RELEASE_COMMAND, openRelease } from './releasesView';
 import type { ViewsRegistry } from './registry';
 import { TreeNode } from './treeNode';
 
@@ -22,8 +24,8 @@ export function registerViewCommands(services: Services, views: ViewsRegistry, l
       const url = asNode(arg)?.url;
       return url ? vscode.env.openExternal(vscode.Uri.parse(url, true)) : false;
     }),
-    reg('gitea.views.retry', (arg) => asNode(arg)?.options.action?.()),
-    reg('gitea.views.loadMore', (arg) => asNode(arg)?.options.action?.()),
+    reg(COMMAND.viewsRetry, (arg) => asNode(arg)?.options.action?.()),
+    reg(COMMAND.viewsLoadMore, (arg) => asNode(arg)?.options.action?.()),
 
     reg('gitea.branches.refresh', () => views.branches.refresh()),
     reg('gitea.branches.filter', async () => {
@@ -59,10 +61,11 @@ export function registerViewCommands(services: Services, views: ViewsRegistry, l
       );
       if (pick) views.pullRequests.setPullState(pick.value);
     }),
-    reg('gitea.pullRequests.openChangedFile', (arg) => openChangedFile(asNode(arg))),
+    reg(COMMAND.openChangedFileFromPullRequest, (arg) => openChangedFile(asNode(arg))),
 
     reg('gitea.releases.refresh', () => views.releases.refresh()),
     reg('gitea.releases.create', () => createRelease(services, views.releases)),
+    reg(OPEN_RELEASE_COMMAND, (arg) => openRelease(asNode(arg))),
 
     reg('gitea.ciJobs.refresh', () => views.ciJobs.refresh()),
     reg('gitea.ciJobs.filterStatus', async () => {
@@ -81,15 +84,7 @@ export function registerViewCommands(services: Services, views: ViewsRegistry, l
   ];
 }
 
-/** Opens the diff of one changed file of a pull request (src/commands/changedFiles); takes the node's ChangedFileData. */
-export const CHANGED_FILE_DIFF_COMMAND = 'gitea.changedFiles.openDiff';
-
-/** A changed file's diff comes from the changed-files feature; its web page if that feature is missing. */
+/** A changed file's diff, opened by Changed Files (src/views/changedFiles), which shows its own failures. */
 async function openChangedFile(node: TreeNode | undefined): Promise<unknown> {
-  if (!node) return undefined;
-  try {
-    return await vscode.commands.executeCommand(CHANGED_FILE_DIFF_COMMAND, node.data);
-  } catch {
-    return node.url ? vscode.env.openExternal(vscode.Uri.parse(node.url, true)) : undefined;
-  }
+  return node ? vscode.commands.executeCommand(COMMAND.openChangedFileDiff, node.data) : undefined;
 }

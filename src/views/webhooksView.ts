@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import type { Hook } from '../api';
 import { isGiteaError } from '../api/errorKind';
-import { explainAdminError } from '../commands/admin/explainError';
-import { hookTarget } from '../commands/admin/webhookModel';
-import type { Services } from '../services';
+import { explainListError } from '../shared/explainError';
+import { hookTarget } from '../shared/webhooks';
+import type { Services } from '../core/services';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
 import { repoWebUrl, type ViewScope } from './scope';
@@ -31,7 +31,7 @@ export class WebhooksProvider extends PagedTreeProvider {
             return await scope.client.repoListHooks({ ...scope.params, page }, { signal });
           } catch (e) {
             // The client's sentence, with the cause the server does not spell out (admins only).
-            throw isGiteaError(e) && e.kind !== 'cancelled' ? new Error(explainAdminError('repoListHooks', e, { target: name }, t)) : e;
+            throw isGiteaError(e) && e.kind !== 'cancelled' ? new Error(explainListError('repoListHooks', e, { target: name }, t)) : e;
           }
         },
         render: (h: Hook) => hookNode(scope, h),
@@ -77,6 +77,7 @@ export function registerWebhooksView(services: Services): WebhooksProvider {
   services.context.subscriptions.push(
     provider,
     vscode.commands.registerCommand('gitea.webhooks.refresh', () => provider.refresh()),
+    services.views.register('webhooks', () => provider.refresh()),
     // Not in the palette: how the in-host tests reach the provider.
     vscode.commands.registerCommand('gitea.webhooks.provider', () => provider),
   );

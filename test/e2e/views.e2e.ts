@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../server/index';
 import { requires, session } from './session';
 import { VscodePage, type ViewPane } from './vscodePage';
 
-const VIEWS = ['Branches', 'Issues', 'Pull Requests', 'Releases', 'CI Jobs', 'Deploy Keys'] as const;
+type ViewTitle = 'Branches' | 'Issues' | 'Pull Requests' | 'Releases' | 'CI Jobs' | 'Deploy Keys';
 
 describe('the sidebar views', function () {
   this.timeout(300_000);
@@ -33,7 +33,7 @@ describe('the sidebar views', function () {
   });
 
   /** Shows only this view's pane (the others collapsed), so its items have room. */
-  async function only(title: (typeof VIEWS)[number]): Promise<ViewPane> {
+  async function only(title: ViewTitle): Promise<ViewPane> {
     const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
     for (let i = (await headers.count()) - 1; i >= 0; i--) {
       const header = headers.nth(i);
@@ -88,13 +88,14 @@ describe('the sidebar views', function () {
   it('Releases: the published release with its assets and archives', async function () {
     const { target } = session();
     const pane = await only('Releases');
-    const release = await waitForItem(pane, target.repo.releaseTag);
-    await release.click();
+    await waitForItem(pane, target.repo.releaseTag);
+    // A click on a release opens its page: expand it with its twistie.
+    await pane.item(target.repo.releaseTag).locator('.monaco-tl-twistie').click();
     await waitForItem(pane, 'Source code (zip)');
     await vs.screenshot('views-releases');
   });
 
-  it('CI Jobs: jobs newest first with their steps', async function () {
+  it('CI Jobs: workflow runs newest first with their jobs', async function () {
     requires(this, 'actions');
     const pane = await only('CI Jobs');
     await waitForItem(pane, /\S/);
@@ -118,7 +119,7 @@ describe('the sidebar views', function () {
     const { alice } = big.fixtures.users;
     await signIn(vs, big.url, alice.login, alice.tokens.all);
     const from = big.requests.length;
-    await selectOtherRepository(vs, new URL(big.url).host, 'alice/big');
+    await vs.selectOtherRepository(new URL(big.url).host, 'alice/big');
     const pane = await only('Branches');
     await waitForItem(pane, 'main');
     const more = await waitForItem(pane, 'Load more…', 3_000).catch(async () => {
@@ -157,14 +158,4 @@ async function signIn(vs: VscodePage, url: string, username: string, token: stri
   await atStep(vs, 4);
   await vs.fillQuickInput(token);
   await vs.waitForNotification(/Signed in to .* as /, 30_000);
-}
-
-/** "Gitea: Select Repository" → "Other repository…" → the account on `host` → owner/repo. */
-async function selectOtherRepository(vs: VscodePage, host: string, ownerRepo: string): Promise<void> {
-  await vs.runCommand('Gitea: Select Repository');
-  await vs.pickQuickItem('Other repository…');
-  // Signed in to two instances: the account (shown with its host) is asked first.
-  await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: host }).first().click();
-  await vs.fillQuickInput(ownerRepo);
-  await vs.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
 }

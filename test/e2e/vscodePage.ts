@@ -100,6 +100,22 @@ export class VscodePage {
     if (options.submit ?? true) await box.press('Enter');
   }
 
+  /**
+   * "Gitea: Select Repository" → "Other repository…" → the account on `host` (asked when signed in to several
+   * instances) → `owner/repo`. The steps reuse one input: each is waited for before it is answered.
+   */
+  async selectOtherRepository(host: string, ownerRepo: string): Promise<void> {
+    await this.runCommand('Gitea: Select Repository');
+    await this.pickQuickItem('Other repository…');
+    const prompt = this.page.locator(`${QUICK_INPUT} .quick-input-message`, { hasText: `owner/repo on ${host}` });
+    const account = this.page.locator(QUICK_ROW, { hasText: host }).first();
+    await Promise.race([prompt.waitFor(), account.waitFor()]);
+    if (!(await prompt.isVisible())) await account.click();
+    await prompt.waitFor();
+    await this.fillQuickInput(ownerRepo);
+    await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 30_000 });
+  }
+
   /** The prompt or validation message under the quick input. */
   async quickInputMessage(): Promise<string> {
     return (await this.page.locator(`${QUICK_INPUT} .quick-input-message`).innerText()).trim();

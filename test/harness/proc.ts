@@ -29,7 +29,7 @@ export function run(cmd: string, args: readonly string[], options: RunOptions = 
     try {
       group = spawnGroup(cmd, args, { ...spawnOptions, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     } catch (e) {
-      reject(e);
+      reject(e instanceof Error ? e : new Error(String(e)));
       return;
     }
     const { child } = group;

@@ -75,8 +75,9 @@ async function main(): Promise<Counts> {
   const filter = process.argv[2];
   const files = collect(E2E_DIR).filter((f) => !filter || f.includes(filter));
   if (files.length === 0) throw new Error(`no spec in ${E2E_DIR}${filter ? ` matching "${filter}"` : ''}`);
-  await ensureTools();
+  // The server first: the run's first lines say what it runs against (and, on a real server, what was provisioned).
   const target = await startTarget();
+  await ensureTools();
   const browser = await launchBrowser();
   const total: Counts = { passes: 0, failures: 0, pending: 0, tests: 0 };
   for (const file of files) {

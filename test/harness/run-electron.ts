@@ -45,7 +45,7 @@ async function main(): Promise<number> {
 }
 
 installCleanupHandlers();
-main()
+void main()
   .catch((e: Error) => {
     process.stderr.write(`[electron] ${e.stack ?? e.message}\n`);
     return 1;

@@ -37,8 +37,9 @@ async function main(): Promise<{ result?: ItestResult; exitCode?: number; error?
   ] as const) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`${hint}\` first`);
   }
-  await ensureTools();
+  // The server first: the run's first lines say what it runs against (and, on a real server, what was provisioned).
   const target = await startTarget();
+  await ensureTools();
   const workspace = await cloneTargetWorkspace(target);
   const info: TargetInfo = { ...target.info, workspace: workspace.path };
   const codeServer = await startCodeServer({

@@ -1,8 +1,8 @@
 // The server the suites run against: the in-process test server (default), or a real Gitea/Forgejo when
-// GITEA_E2E_URL + GITEA_E2E_USERNAME + (GITEA_E2E_PASSWORD | GITEA_E2E_TOKEN) are set, on which a fresh
-// repository is provisioned and deleted afterwards.
-import { startTestServer } from '../server/index';
-import { provisionRealRepository, readRealServerEnv } from './provisionReal';
+// GITEA_E2E_URL + GITEA_E2E_USERNAME + (GITEA_E2E_PASSWORD | GITEA_E2E_TOKEN) are set, on which the same story
+// is provisioned (test/harness/provisionReal.ts) and removed afterwards.
+import { startTestServer, type TestServer } from '../server/index';
+import { provisionReal, readRealServerEnv } from './provisionReal';
 import { onCleanup } from './proc';
 import { TARGET_ENV_VAR, type TargetInfo } from './targetInfo';
 import { cloneWorkspace, type Workspace } from './workspace';
@@ -18,12 +18,8 @@ export interface Target {
 export async function startTarget(): Promise<Target> {
   const real = readRealServerEnv();
   if (real) {
-    process.stdout.write(`[target] real server ${real.url} as ${real.username} (GITEA_E2E_URL)\n`);
-    const provisioned = await provisionRealRepository(real);
+    const provisioned = await provisionReal(real);
     const unregister = onCleanup(() => provisioned.cleanup());
-    for (const [cap, reason] of Object.entries(provisioned.info.unsupported)) {
-      process.stdout.write(`[target] suites will skip "${cap}": ${reason}\n`);
-    }
     return {
       info: provisioned.info,
       close: async () => {
@@ -35,37 +31,66 @@ export async function startTarget(): Promise<Target> {
   const t = Date.now();
   const server = await startTestServer({});
   const unregister = onCleanup(() => server.close());
-  const demo = server.fixtures.repos.demo;
-  const alice = server.fixtures.users.alice;
-  process.stdout.write(`[target] test server ${server.url} (${server.flavor} ${server.version}) in ${Date.now() - t} ms\n`);
+  process.stdout.write(`[target] test server ${server.url} (${server.flavor} ${server.version}, in-process seed) in ${Date.now() - t} ms\n`);
   return {
-    info: {
-      mode: 'testServer',
-      url: server.url,
-      apiUrl: server.apiUrl,
-      flavor: server.flavor,
-      version: server.version,
-      user: { username: alice.login, password: alice.password, token: alice.tokens.all },
-      repo: {
-        owner: demo.owner,
-        name: demo.name,
-        defaultBranch: demo.defaultBranch,
-        cloneUrl: `${server.url}${demo.owner}/${demo.name}.git`,
-        branches: [...demo.branches],
-        mergedPull: demo.pulls.mergedMerge,
-        openPull: demo.pulls.open,
-        issues: { blocker: demo.dependencies[0].dependsOn, blocked: demo.dependencies[0].issue },
-        releaseTag: demo.releases.published,
-        deployKeyTitle: 'CI deploy key', // seeded in test/server/seed/demoExtras.ts
-      },
-      fixtures: server.fixtures,
-      unsupported: {},
-    },
+    info: testServerInfo(server),
     reset: () => server.reset(),
     close: async () => {
       unregister();
       await server.close();
     },
+  };
+}
+
+/** The seed of the test server told in the shape a real server's provisioning has (see test/server/seed/). */
+function testServerInfo(server: TestServer): Omit<TargetInfo, 'workspace'> {
+  const { fixtures } = server;
+  const demo = fixtures.repos.demo;
+  const { alice, bob } = fixtures.users;
+  const { acme } = fixtures.orgs;
+  const userHook = server.state.hooks.find((h) => h.owner.kind === 'user' && h.owner.id === alice.id && h.branchFilter === 'main');
+  if (!userHook) throw new Error('the test server seed has no user hook of alice with a branch filter');
+  return {
+    mode: 'testServer',
+    url: server.url,
+    apiUrl: server.apiUrl,
+    flavor: server.flavor,
+    version: server.version,
+    user: { username: alice.login, password: alice.password, token: alice.tokens.all, isAdmin: alice.isAdmin },
+    repo: {
+      owner: demo.owner,
+      name: demo.name,
+      defaultBranch: demo.defaultBranch,
+      cloneUrl: `${server.url}${demo.owner}/${demo.name}.git`,
+      branches: [...demo.branches],
+      mergedPull: demo.pulls.mergedMerge,
+      // src/search.ts line 2 came in with the rebase-merged pull request (test/server/seed/demoHistory.ts).
+      lineFromMergedPull: { pull: demo.pulls.mergedRebase, path: 'src/search.ts', line: 2 },
+      openPull: demo.pulls.open,
+      openPullRename: { from: 'src/util.ts', to: 'src/utils/strings.ts', keptText: 'export function slugify', addedText: 'Upper-cases the first letter' },
+      issues: { blocker: demo.dependencies[0].dependsOn, blocked: demo.dependencies[0].issue },
+      releaseTag: demo.releases.published,
+      draftReleaseTag: demo.releases.draft,
+      webhookUrl: 'https://ci.example.com/hooks/gitea', // seeded in test/server/seed/demoExtras.ts
+      deployKeyTitle: 'CI deploy key',
+      collaborator: bob.login,
+    },
+    account: {
+      starred: [...fixtures.aliceStarred],
+      archivedRepo: { owner: fixtures.repos.archived.owner, name: fixtures.repos.archived.name },
+      userHook: { id: userHook.id, branchFilter: userHook.branchFilter, events: [...userHook.events] },
+      org: {
+        name: acme.name,
+        team: { id: acme.teams.owners.id, name: acme.teams.owners.name, members: [...acme.teams.owners.members] },
+        labels: {
+          plain: { id: acme.labels.kindBug.id, name: acme.labels.kindBug.name, color: acme.labels.kindBug.color },
+          archived: { id: acme.labels.legacy.id, name: acme.labels.legacy.name, color: acme.labels.legacy.color },
+        },
+      },
+      twoFactor: { username: bob.login, password: bob.password, totpSecret: bob.totpSecret },
+    },
+    fixtures,
+    unsupported: {},
   };
 }
 

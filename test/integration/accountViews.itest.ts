@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Activity, Repository } from '../../src/api';
-import type { Services } from '../../src/services';
+import type { Services } from '../../src/core/services';
 import type { ActivityProvider } from '../../src/views/activityView';
 import type { StarredProvider } from '../../src/views/starredView';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';

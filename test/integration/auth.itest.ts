@@ -4,10 +4,11 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
-import type { Services } from '../../src/services';
+import type { Services } from '../../src/core/services';
 import type { SignInResult } from '../../src/auth/signInArgs';
 import type { StoredSecret } from '../../src/auth/accountStore';
 import { TOKEN_SCOPES } from '../../src/auth/credentialCheck';
+import { resolveTarget } from '../../src/core/target';
 import { FIXTURES, startTestServer, totp, type TestServer } from '../server/index';
 import { testEnv } from './env';
 
@@ -139,7 +140,7 @@ describe('sign-in (gitea.signIn with arguments)', function () {
     const result = await signIn({ url: server.url, username: 'alice', password: 'not-the-password' });
     assert.equal(result.ok, false);
     assert.equal(!result.ok && result.kind, 'unauthorized');
-    assert.match(!result.ok ? result.message : '', /Wrong user name or password/);
+    assert.match(!result.ok ? result.message : '', /did not accept the user name and password: the password may be mistyped/);
     assert.ok(!(!result.ok && result.message.includes('not-the-password')), 'the password is not in the message');
     assert.equal(services.accounts.accounts.filter((a) => a.instanceUrl === server.url).length, 0);
   });
@@ -194,8 +195,9 @@ describe('sign-in (gitea.signIn with arguments)', function () {
         repo: 'demo',
         accountId: result.account.id,
       });
-      const activeClient = await services.activeClient();
-      assert.equal((await activeClient!.client.repoGet({ owner: 'alice', repo: 'demo' })).full_name, 'alice/demo');
+      const resolution = await resolveTarget(services);
+      assert.equal(resolution.kind, 'ready');
+      if (resolution.kind === 'ready') assert.equal((await resolution.target.client.repoGet({ owner: 'alice', repo: 'demo' })).full_name, 'alice/demo');
     } finally {
       if (before) await vscode.commands.executeCommand('gitea.selectRepository', { owner: before.owner, repo: before.repo, instanceUrl: before.instanceUrl });
     }

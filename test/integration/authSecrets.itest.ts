@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { Services } from '../../src/services';
+import type { Services } from '../../src/core/services';
 import type { SignInResult } from '../../src/auth/signInArgs';
 import type { StoredSecret } from '../../src/auth/accountStore';
 import { FIXTURES, startTestServer, totp, type TestServer } from '../server/index';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import type { Services } from '../../src/services';
+import type { Services } from '../../src/core/services';
 import type { SignInResult } from '../../src/auth/signInArgs';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 

@@ -4,7 +4,7 @@
 import { format } from 'node:util';
 import { ITEST_OUTPUT_PREFIX, type Capability, type TargetInfo } from '../harness/targetInfo';
 
-export type { Capability, ScenarioRepo, TargetInfo } from '../harness/targetInfo';
+export type { Capability, ScenarioAccount, ScenarioRepo, TargetInfo } from '../harness/targetInfo';
 
 let cached: TargetInfo | undefined;
 
@@ -22,14 +22,8 @@ export function log(...args: unknown[]): void {
   console.log(`${process.env.GITEA_ITEST_MARK === '1' ? ITEST_OUTPUT_PREFIX : ''}${format(...args)}`);
 }
 
-/** The test server's FIXTURES; skips the calling test on a real server. */
-export function fixtures(ctx: Mocha.Context): NonNullable<TargetInfo['fixtures']> {
-  requires(ctx, 'fixtures');
-  return testEnv().fixtures!;
-}
-
 /**
- * Skips the current test (or suite, from a `before` hook) when the server in use cannot do `capability`,
+ * Skips the current test (or suite, from a `before` hook) when the server in use cannot have `capability`,
  * printing the reason. Call it first thing: `requires(this, 'actions')`.
  */
 export function requires(ctx: Mocha.Context, capability: Capability): void {

@@ -39,7 +39,7 @@ export async function walk(p: PagedTreeProvider, timeoutMs: number, depth = 2, b
     for (const parent of level) {
       const nodes = await settledChildren(p, parent, timeoutMs);
       visited.push({ parent, nodes });
-      next.push(...nodes.filter((n) => n.item.collapsibleState !== undefined && n.item.collapsibleState !== 0 /* None */).slice(0, breadth));
+      next.push(...nodes.filter((n) => n.item.collapsibleState !== undefined && Number(n.item.collapsibleState) !== 0 /* None */).slice(0, breadth));
     }
     level = next;
   }

@@ -160,33 +160,19 @@ describe('views: items of every view (Gitea 1.27)', function () {
     assert.ok(children.some((n) => label(n) === 'Source code (zip)' && hasContext(n, 'hasUrl')), describeNodes(children));
   });
 
-  it('CI Jobs: newest first (sort=id, order=desc), steps under each job', async () => {
+  it('CI Jobs: workflow runs newest first, one request; a run expands to its jobs, a job to its steps', async () => {
+    // More on runs, the filter and polling: viewsLikeGitea.itest.ts and viewsActions.itest.ts.
     const from = server.requests.length;
     views.ciJobs.refresh();
-    const jobs = dataNodes(await settled(views.ciJobs));
-    const truth = await api<{ jobs: { id: number; name: string; steps: unknown[] }[] }>(server, 'GET', '/repos/alice/demo/actions/jobs?sort=id&order=desc');
-    assert.deepEqual(jobs.map(label), truth.jobs.map((j) => j.name));
-    const [req] = requestsTo(server, '/repos/alice/demo/actions/jobs', from);
-    assert.equal(req!.query.sort, 'id');
-    assert.equal(req!.query.order, 'desc');
-    const withSteps = truth.jobs.findIndex((j) => j.steps.length > 0);
-    const steps = await settled(views.ciJobs, jobs[withSteps]);
-    assert.equal(steps.length, truth.jobs[withSteps]!.steps.length);
-    assert.ok(steps.every((s) => hasContext(s, 'ciStep')));
-    assert.ok(jobs.every((j) => hasContext(j, 'ciJob')));
-  });
-
-  it('CI Jobs: the status filter sends the accepted values', async () => {
-    const from = server.requests.length;
-    views.ciJobs.setStatusFilter(['queued', 'in_progress']);
-    try {
-      const jobs = dataNodes(await settled(views.ciJobs));
-      const [req] = requestsTo(server, '/repos/alice/demo/actions/jobs', from);
-      assert.deepEqual(req!.query.status, ['queued', 'in_progress']);
-      assert.ok(jobs.length > 0 && jobs.every((j) => hasContext(j, 'active')), describeNodes(jobs));
-    } finally {
-      views.ciJobs.setStatusFilter([]);
-    }
+    const runs = dataNodes(await settled(views.ciJobs));
+    assert.equal(requestsTo(server, '/repos/alice/demo/actions/runs', from).length, 1);
+    const truth = await api<{ workflow_runs: { id: number; display_title: string }[] }>(server, 'GET', '/repos/alice/demo/actions/runs');
+    assert.deepEqual(runs.map(label), truth.workflow_runs.map((r) => r.display_title));
+    assert.ok(runs.every((r) => hasContext(r, 'ciRun')));
+    const jobs = dataNodes(await settled(views.ciJobs, runs[runs.length - 1]));
+    assert.ok(jobs.length > 0 && jobs.every((j) => hasContext(j, 'ciJob')), describeNodes(jobs));
+    const steps = await settled(views.ciJobs, jobs[0]);
+    assert.ok(steps.length > 0 && steps.every((s) => hasContext(s, 'ciStep')), describeNodes(steps));
   });
 
   it('Deploy Keys: title, read-only flag and fingerprint', async () => {

@@ -3,6 +3,7 @@
 // started), and CI Jobs refreshing itself while jobs run, backing off, stopping when hidden or when none runs.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { JobData } from '../../src/views/ciJobsView';
 import type { ViewsRegistry } from '../../src/views/registry';
 import type { TreeNode } from '../../src/views/treeNode';
 import { startTestServer, type TestServer } from '../server/index';
@@ -132,28 +133,33 @@ describe('views: actions', function () {
     }
   });
 
+  /** The job items of every run (CI Jobs lists runs; their jobs show when a run is expanded). */
+  async function allJobs(): Promise<TreeNode[]> {
+    const jobs: TreeNode[] = [];
+    for (const run of dataNodes(await settled(views.ciJobs))) jobs.push(...dataNodes(await settled(views.ciJobs, run)));
+    return jobs;
+  }
+  const jobOf = (n: TreeNode) => (n.data as JobData).job;
+
   it('Show Log opens the job log read-only; a job that has not started says so', async () => {
     views.ciJobs.refresh();
-    const jobs = dataNodes(await settled(views.ciJobs));
-    const truth = await api<{ jobs: { id: number; name: string; status: string; steps: unknown[] }[] }>(
-      server,
-      'GET',
-      '/repos/alice/demo/actions/jobs?sort=id&order=desc',
-    );
-    const doneIndex = truth.jobs.findIndex((j) => j.status === 'completed' && j.steps.length > 0);
+    const jobs = await allJobs();
+    const done = jobs.find((n) => jobOf(n).status === 'completed' && jobOf(n).steps.length > 0);
+    assert.ok(done, describeNodes(jobs));
     const from = server.requests.length;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('gitea.ciJobs.showLog', jobs[doneIndex]);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('gitea.ciJobs.showLog', done);
     assert.ok(editor, 'an editor opened');
     assert.equal(editor.document.uri.scheme, 'gitea-log');
     assert.equal(editor.document.languageId, 'log');
     assert.match(editor.document.getText(), /::group::/);
-    assert.equal(requestsTo(server, `/repos/alice/demo/actions/jobs/${truth.jobs[doneIndex]!.id}/logs`, from).length, 1);
+    assert.equal(requestsTo(server, `/repos/alice/demo/actions/jobs/${jobOf(done).id}/logs`, from).length, 1);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
-    const queuedIndex = truth.jobs.findIndex((j) => j.status === 'queued');
+    const queued = jobs.find((n) => jobOf(n).status === 'queued');
+    assert.ok(queued, describeNodes(jobs));
     const info = replaceMessage('showInformationMessage', () => undefined);
     try {
-      const none = await vscode.commands.executeCommand('gitea.ciJobs.showLog', jobs[queuedIndex]);
+      const none = await vscode.commands.executeCommand('gitea.ciJobs.showLog', queued);
       assert.equal(none, undefined);
       assert.equal(info.shown.length, 1);
       assert.match(info.shown[0]!, /has not started yet/);
@@ -162,15 +168,24 @@ describe('views: actions', function () {
     }
   });
 
-  it('CI Jobs refreshes itself while jobs run, backs off, stops when hidden and when none runs', async () => {
+  it('CI Jobs refreshes itself while runs are active, backs off, stops when hidden and when none runs', async () => {
     await vscode.commands.executeCommand('gitea.ciJobs.focus');
     views.ciJobs.refresh();
     await settled(views.ciJobs);
-    assert.equal(views.ciJobs.polling, true, 'jobs are queued or running');
+    // The view's visibility reaches the extension host a moment after the focus command: polling starts then.
+    for (let i = 0; i < 20 && !views.ciJobs.polling; i++) await sleep(100);
+    const visible = (views.ciJobs as unknown as { view?: vscode.TreeView<unknown> }).view?.visible;
+    assert.equal(views.ciJobs.polling, true, `runs are queued or running (view visible: ${visible})`);
     assert.equal(views.ciJobs.pollDelayMs, 10_000, 'first poll after 5 s, the next one 10 s later');
+    const running = dataNodes(await settled(views.ciJobs)).find((r) => /\bin_progress\b/.test(String(r.item.description)));
+    assert.ok(running, 'a running run');
+    await settled(views.ciJobs, running); // its jobs are on screen: they follow the polls
+    const runJobs = `/repos/alice/demo/actions/runs/${(running.data as { id: number }).id}/jobs`;
     const from = server.requests.length;
-    for (let i = 0; i < 40 && requestsTo(server, '/repos/alice/demo/actions/jobs', from).length === 0; i++) await sleep(250);
-    assert.equal(requestsTo(server, '/repos/alice/demo/actions/jobs', from).length, 1, 'polled once within ~5 s');
+    for (let i = 0; i < 40 && requestsTo(server, '/repos/alice/demo/actions/runs', from).length === 0; i++) await sleep(250);
+    assert.equal(requestsTo(server, '/repos/alice/demo/actions/runs', from).length, 1, 'polled once within ~5 s');
+    for (let i = 0; i < 20 && requestsTo(server, runJobs, from).length === 0; i++) await sleep(100);
+    assert.equal(requestsTo(server, runJobs, from).length, 1, 'the jobs of the open running run were fetched again');
 
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     for (let i = 0; i < 20 && views.ciJobs.polling; i++) await sleep(100);
@@ -179,10 +194,11 @@ describe('views: actions', function () {
     for (let i = 0; i < 20 && !views.ciJobs.polling; i++) await sleep(100);
     assert.equal(views.ciJobs.polling, true, 'polling again when shown');
 
-    for (const job of server.state.jobs) if (['running', 'waiting', 'blocked'].includes(job.status)) job.status = 'success';
+    // The runs finish (on Gitea a run's status follows its jobs').
+    for (const rec of [...server.state.jobs, ...server.state.runs]) if (['running', 'waiting', 'blocked'].includes(rec.status)) rec.status = 'success';
     for (let i = 0; i < 120 && views.ciJobs.polling; i++) await sleep(250);
-    assert.equal(views.ciJobs.polling, false, 'stopped: no job is queued or running');
-    const jobs = dataNodes(await settled(views.ciJobs));
-    assert.ok(jobs.every((j) => /\bfinished\b/.test(j.item.contextValue ?? '')), describeNodes(jobs));
+    assert.equal(views.ciJobs.polling, false, 'stopped: no run is queued or running');
+    const runs = dataNodes(await settled(views.ciJobs));
+    assert.ok(runs.every((r) => /\bfinished\b/.test(r.item.contextValue ?? '')), describeNodes(runs));
   });
 });

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DeployKey, Issue } from '../../src/api';
-import type { RepoRef } from '../../src/services';
+import type { RepoRef } from '../../src/core/services';
 import { FIXTURES, sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
 import { api, replaceMessage, requestsTo, signInAndSelect, signOut } from './viewsSupport';
 import { closeEditors } from './workflowsSupport';

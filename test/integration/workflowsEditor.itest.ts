@@ -56,8 +56,8 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
   afterEach(closeEditors);
 
   it('on a line from a merged pull request: shows that pull request', async function () {
-    const env = testEnv();
-    const candidates = [env.repo.mergedPull, env.fixtures?.repos.demo.pulls.mergedRebase].filter((n): n is number => typeof n === 'number');
+    const { repo } = testEnv();
+    const candidates = [...new Set([repo.lineFromMergedPull.pull, repo.mergedPull])];
     let found: { index: number; path: string; line: number } | undefined;
     for (const index of candidates) {
       const at = await lineFromPullRequest(session, index);
@@ -166,8 +166,10 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
     assert.equal(result.whitespace, 'show-all');
 
     const pr = await session.client.repoGetPullRequest({ owner, repo, index });
-    const file = result.files.find((f) => f.status === 'renamed') ?? result.files.find((f) => f.status === 'changed');
-    assert.ok(file, 'the open pull request changes or renames a file');
+    const rename = testEnv().repo.openPullRename;
+    const file = result.files.find((f) => f.status === 'renamed' && f.filename === rename.to);
+    assert.ok(file, `the open pull request renames ${rename.from} to ${rename.to}: ${result.files.map((f) => `${f.status} ${f.filename}`).join(', ')}`);
+    assert.equal(file.previous_filename, rename.from);
     const sides = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri; title: string }>('gitea.openChangedFile', session.repo, index, file);
     const tab = await waitFor('the diff editor', () => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
@@ -176,24 +178,25 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
     assert.equal(tab.original.toString(), sides.left.toString());
     assert.equal(tab.modified.toString(), sides.right.toString());
     const base = pr.merge_base ?? pr.base!.sha!;
-    const leftPath = file.status === 'renamed' ? file.previous_filename! : file.filename;
     const left = await vscode.workspace.openTextDocument(sides.left);
     const right = await vscode.workspace.openTextDocument(sides.right);
-    assert.equal(left.getText(), await gitInWorkspace('show', `${base}:${leftPath}`));
-    assert.equal(right.getText(), await gitInWorkspace('show', `${pr.head!.sha}:${file.filename}`));
+    // Left: the old path at the merge base; right: the new path at the head, edited.
+    assert.equal(left.getText(), await gitInWorkspace('show', `${base}:${rename.from}`));
+    assert.equal(right.getText(), await gitInWorkspace('show', `${pr.head!.sha}:${rename.to}`));
+    assert.ok(left.getText().includes(rename.keptText) && right.getText().includes(rename.keptText), 'the same file on both sides');
+    assert.ok(!left.getText().includes(rename.addedText) && right.getText().includes(rename.addedText), 'edited on the right only');
 
     // Added files are compared with an empty left side, deleted ones with an empty right side.
     const added = result.files.find((f) => f.status === 'added');
-    if (added) {
-      const s = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, added);
-      assert.equal((await vscode.workspace.openTextDocument(s.left)).getText(), '');
-      assert.equal((await vscode.workspace.openTextDocument(s.right)).getText(), await gitInWorkspace('show', `${pr.head!.sha}:${added.filename}`));
-    }
+    assert.ok(added, 'the open pull request adds a file');
+    const a = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, added);
+    assert.equal((await vscode.workspace.openTextDocument(a.left)).getText(), '');
+    assert.equal((await vscode.workspace.openTextDocument(a.right)).getText(), await gitInWorkspace('show', `${pr.head!.sha}:${added.filename}`));
     const deleted = result.files.find((f) => f.status === 'deleted');
-    if (deleted) {
-      const s = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, deleted);
-      assert.equal((await vscode.workspace.openTextDocument(s.right)).getText(), '');
-    }
+    assert.ok(deleted, 'the open pull request deletes a file');
+    const d = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', session.repo, index, deleted);
+    assert.equal((await vscode.workspace.openTextDocument(d.left)).getText(), await gitInWorkspace('show', `${base}:${deleted.filename}`));
+    assert.equal((await vscode.workspace.openTextDocument(d.right)).getText(), '');
   });
 
   it('from the Pull Requests view: "Show Changed Files" on a pull request, and a click on one of its files', async () => {

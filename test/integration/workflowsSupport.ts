@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { GiteaClient } from '../../src/api';
 import type { WorkbenchApi } from '../../src/extension';
-import type { RepoRef, Services } from '../../src/services';
+import type { RepoRef, Services } from '../../src/core/services';
 import { runGit } from '../../src/git/blame';
 import { testEnv } from './env';
 

@@ -32,8 +32,22 @@ export function recordActivity(state: ServerState, a: ActivityInput): void {
   }
 }
 
-/** The JSON Gitea stores as the content of a commit_repo action (repo_module.PushCommits). */
-export function pushCommitsContent(fullName: string, before: string, commits: CommitInfo[]): string {
+/** What a push summary holds besides the listed commits (Gitea's repo_module.PushCommits). */
+export interface PushSummaryExtra {
+  /** The pushed ref's new commit; defaults to the newest listed commit. Gitea sends it even when no commit is new. */
+  head?: CommitInfo;
+  /** How many commits the push brought (`Len`); the list itself holds at most the newest few. */
+  total?: number;
+  /** A new tag: Gitea lists no commits (`Commits: null`), only the tagged one as HeadCommit. */
+  tag?: boolean;
+}
+
+/** Git's all-zero object name: the "before" of a ref that did not exist. */
+export const EMPTY_SHA = '0'.repeat(40);
+
+/** The JSON Gitea stores as the content of a commit_repo action (repo_module.PushCommits). `base` is what the
+ * compare link starts from: the old commit, or for a new branch the default branch's name ('' for no link). */
+export function pushCommitsContent(fullName: string, base: string, commits: CommitInfo[], extra: PushSummaryExtra = {}): string {
   const toPushCommit = (c: CommitInfo) => ({
     Sha1: c.sha,
     Message: c.message,
@@ -43,11 +57,11 @@ export function pushCommitsContent(fullName: string, before: string, commits: Co
     CommitterName: c.committer.name,
     Timestamp: new Date(c.committer.when * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   });
-  const head = commits[0];
+  const head = extra.head ?? commits[0];
   return JSON.stringify({
-    Commits: commits.map(toPushCommit),
+    Commits: extra.tag ? null : commits.map(toPushCommit),
     HeadCommit: head ? toPushCommit(head) : null,
-    CompareURL: head && before ? `${fullName}/compare/${before}...${head.sha}` : '',
-    Len: commits.length,
+    CompareURL: head && base ? `${fullName}/compare/${base}...${head.sha}` : '',
+    Len: extra.total ?? commits.length,
   });
 }

@@ -1,6 +1,8 @@
 // Authentication as Gitea's API does it: `Authorization: token X` / `Bearer X`, or Basic where the password
 // is first tried as a token (an empty password or "x-oauth-basic" means the username is the token), then as
-// the account password; two-factor accounts need a one-time X-Gitea-OTP code with the password.
+// the account password; two-factor accounts need a one-time X-Gitea-OTP code with the password, and accounts
+// with a security key (WebAuthn) cannot use the password at all (services/auth/basic.go: that check comes
+// after the password was found correct and before the one-time code).
 import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden, unauthorized } from './errors';
 import type { ServerState, TokenRec, UserRec } from './state';
@@ -32,6 +34,12 @@ function checkPassword(state: ServerState, login: string, password: string): Use
   return user && user.password === password ? user : undefined;
 }
 
+/** The 401 message for the password of an account with a security key (Gitea 1.27; Forgejo 11). */
+export const WEBAUTHN_REFUSAL = {
+  gitea: 'basic authorization is not allowed while WebAuthn enrolled',
+  forgejo: 'Basic authorization is not allowed while having security keys enrolled',
+} as const;
+
 /** Throws 401 for credentials that do not authenticate; no header → anonymous. */
 export function authenticateApi(state: ServerState, headers: IncomingHttpHeaders, flavor: 'gitea' | 'forgejo'): AuthResult {
   const header = headers.authorization;
@@ -52,6 +60,7 @@ export function authenticateApi(state: ServerState, headers: IncomingHttpHeaders
   if (token) return { user: state.user(token.userId), token, basicPassword: false };
   const user = checkPassword(state, creds.username, creds.password);
   if (!user) return unauthorized();
+  if (user.webAuthnEnrolled) return unauthorized(WEBAUTHN_REFUSAL[flavor]);
   if (user.totpSecret) {
     const otp = String(headers['x-gitea-otp'] ?? (flavor === 'forgejo' ? headers['x-forgejo-otp'] ?? '' : '')).trim();
     const counter = verifyTotp(user.totpSecret, otp);
@@ -89,7 +98,7 @@ export function authenticateGit(state: ServerState, header: string | undefined):
     return user ? { kind: 'user', user } : { kind: 'invalid' };
   }
   const user = checkPassword(state, creds.username, creds.password);
-  if (!user) return { kind: 'invalid' };
+  if (!user || user.webAuthnEnrolled) return { kind: 'invalid' };
   if (user.totpSecret) return { kind: 'twoFactorPassword' };
   return { kind: 'user', user };
 }

@@ -16,7 +16,7 @@ import { GitStore } from './git';
 import { handleGitHttp, isGitRequest } from './gitHttp';
 import { recordPush } from './pushEvents';
 import { buildState } from './seed/index';
-import { materializeRepositories } from './seed/repositories';
+import { materializeRepositories, type SeedName } from './seed/repositories';
 import type { ServerState } from './state';
 import { handleWeb } from './web';
 
@@ -35,7 +35,8 @@ export interface StartTestServerOptions {
   /** Overrides the version answered by GET /version. */
   version?: string;
   tls?: { key: string | Buffer; cert: string | Buffer };
-  seed?: 'default' | 'big';
+  /** 'recorded': the story of the instance ../shared/gitea-api/recordings/ was recorded on (seed/recordedState.ts). */
+  seed?: SeedName;
   /** Receives one line with the startup timings (default: stderr for the big seed, silent otherwise). */
   log?: (line: string) => void;
   /** Keep only the newest N recorded requests (long-running servers); default: all. */

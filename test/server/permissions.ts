@@ -1,6 +1,6 @@
 // Who may do what: Gitea's access modes computed from ownership, organization teams, collaborators and
 // repository visibility. A repository the caller may not read is answered with 404, never 403.
-import { Access, type Account, type OrgRec, type RepoRec, type ServerState, type TeamPermission, type UserRec } from './state';
+import { Access, type Account, type OrgRec, type RepoRec, type ServerState, type TeamPermission, type TeamRec, type UserRec } from './state';
 
 const TEAM_ACCESS: Record<TeamPermission, Access> = {
   none: Access.None,
@@ -9,6 +9,12 @@ const TEAM_ACCESS: Record<TeamPermission, Access> = {
   admin: Access.Admin,
   owner: Access.Owner,
 };
+
+/** A team's access to its repositories: its permission, or the strongest of its per-unit permissions. */
+function teamAccess(team: TeamRec): Access {
+  if (!team.unitPermissions) return TEAM_ACCESS[team.permission];
+  return Math.max(TEAM_ACCESS[team.permission], ...Object.values(team.unitPermissions).map((p) => TEAM_ACCESS[p]));
+}
 
 export function isOrgOwner(state: ServerState, userId: number | undefined, orgId: number): boolean {
   if (userId === undefined) return false;
@@ -39,7 +45,7 @@ export function accessMode(state: ServerState, user: UserRec | undefined, repo: 
     for (const team of state.teams) {
       if (team.orgId !== owner.id || !team.memberIds.includes(user.id)) continue;
       if (team.permission === 'owner') return Access.Owner;
-      if (team.includesAllRepositories || team.repoIds.includes(repo.id)) mode = Math.max(mode, TEAM_ACCESS[team.permission]);
+      if (team.includesAllRepositories || team.repoIds.includes(repo.id)) mode = Math.max(mode, teamAccess(team));
     }
   }
   const collab = repo.collaborators.get(user.id);

@@ -23,6 +23,9 @@ export interface UserRec {
   totpSecret?: string;
   /** TOTP counters already used (each code works once). */
   usedOtpCounters: Set<number>;
+  /** A security key (WebAuthn) is registered: Gitea then refuses Basic auth with the password altogether,
+   * even with a one-time code (only tokens work). Set it on `server.state` to simulate such an account. */
+  webAuthnEnrolled?: boolean;
   visibility: Visibility;
   description: string;
   website: string;
@@ -63,6 +66,11 @@ export interface TeamRec {
   includesAllRepositories: boolean;
   canCreateOrgRepo: boolean;
   units: string[];
+  /**
+   * Per-unit access of a team created with unit permissions (Gitea then answers `permission: "none"` and the
+   * units' modes in `units_map`); absent: every unit has the team's permission.
+   */
+  unitPermissions?: Record<string, TeamPermission>;
   memberIds: number[];
   repoIds: number[];
 }
@@ -100,6 +108,8 @@ export interface RepoSettings {
   allowRebaseExplicit: boolean;
   allowSquashMerge: boolean;
   allowFastForwardOnlyMerge: boolean;
+  /** Pull request branches may be updated by merging the base in. */
+  allowMergeUpdate: boolean;
   allowRebaseUpdate: boolean;
   allowManualMerge: boolean;
   autodetectManualMerge: boolean;

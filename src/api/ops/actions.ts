@@ -29,7 +29,8 @@ export const actionOperations = {
       PageParams & {
         event?: string;
         branch?: string;
-        status?: WorkflowStatus;
+        /** Repeats like the jobs' status (Gitea reads every value). */
+        status?: WorkflowStatus | WorkflowStatus[];
         actor?: string;
         head_sha?: string;
         exclude_pull_requests?: boolean;

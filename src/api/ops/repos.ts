@@ -148,6 +148,14 @@ export const repoOperations = {
     query: PAGING,
     result: list(Tag),
   }),
+  /** One tag by name (names may hold slashes); notFound when the repository has no such tag. */
+  repoGetTag: op<RepoParams & { tag: string }>()({
+    id: 'repoGetTag',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/tags/{tag}',
+    slashParams: ['tag'],
+    result: json(Tag),
+  }),
   repoListCollaborators: op<RepoParams & PageParams>()({
     id: 'repoListCollaborators',
     method: 'GET',

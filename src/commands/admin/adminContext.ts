@@ -3,10 +3,14 @@
 import * as vscode from 'vscode';
 import type { GiteaClient, Organization } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
-import type { Account, RepoRef, Services } from '../../services';
-import { isCancellation } from '../common/errors';
-import { accountOf, activeTarget, targetFor, type Target } from '../common/target';
+import { readAllPages } from '../../api/paging';
+import type { Account, RepoRef, Services } from '../../core/services';
+import { isCancellation } from '../../core/errors';
+import { accountForRepo, type Target } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { explainAdminError, type AdminOperation, type ExplainContext } from './explainError';
+import { COMMAND } from '../../core/commandIds';
+import { messageOf } from '../../shared/errors';
 
 /** `{ instanceUrl?, owner, repo }` from command arguments; the active repository's instance when none is given. */
 export async function repoTarget(services: Services, arg: unknown): Promise<Target | undefined> {
@@ -20,10 +24,10 @@ export async function repoTarget(services: Services, arg: unknown): Promise<Targ
         repo: o.repo,
         accountId: typeof o.accountId === 'string' ? o.accountId : undefined,
       };
-      return targetFor(services, ref);
+      return targetOrSignIn(services, ref);
     }
   }
-  return activeTarget(services);
+  return targetOrSignIn(services);
 }
 
 export interface AccountTarget {
@@ -41,7 +45,7 @@ export async function accountTarget(services: Services, arg?: unknown, silent = 
   let account: Account | undefined;
   if (typeof o.accountId === 'string') account = all.find((a) => a.id === o.accountId);
   const active = services.repos.active;
-  account ??= active ? accountOf(services, active) : undefined;
+  account ??= active ? accountForRepo(services.accounts, active) : undefined;
   if (!account && all.length === 1) account = all[0];
   if (!account && all.length > 1 && !silent) {
     const picked = await vscode.window.showQuickPick(
@@ -56,32 +60,19 @@ export async function accountTarget(services: Services, arg?: unknown, silent = 
       const signIn = vscode.l10n.t('Sign In');
       void vscode.window
         .showWarningMessage(vscode.l10n.t('Sign in to a Gitea or Forgejo instance first.'), signIn)
-        .then((c) => (c === signIn ? vscode.commands.executeCommand('gitea.signIn') : undefined));
+        .then((c) => (c === signIn ? vscode.commands.executeCommand(COMMAND.signIn) : undefined));
     }
     return undefined;
   }
   return { client: await services.accounts.getClient(account.id), account };
 }
 
-/** Every item of a paged list, up to `maxPages` pages (pickers; the server caps a page at 50 items). */
-export async function collectPages<T>(
-  fetch: (page: number) => Promise<{ items: readonly T[]; hasMore: boolean; nextPage?: number; page: number }>,
-  maxPages = 20,
-): Promise<{ items: T[]; truncated: boolean }> {
-  const items: T[] = [];
-  let page = 1;
-  for (let i = 0; i < maxPages; i++) {
-    const result = await fetch(page);
-    items.push(...result.items);
-    if (!result.hasMore) return { items, truncated: false };
-    page = result.nextPage ?? result.page + 1;
-  }
-  return { items, truncated: true };
-}
+/** Pages a picker loads at most (the server caps a page at 50 items). */
+export const PICKER_PAGES = 20;
 
 /** The organizations of the signed-in user. */
 export async function listMyOrgs(client: GiteaClient, signal?: AbortSignal): Promise<Organization[]> {
-  return (await collectPages((page) => client.orgListCurrentUserOrgs({ page }, { signal }))).items;
+  return (await readAllPages((page) => client.orgListCurrentUserOrgs({ page }, { signal }), { maxPages: PICKER_PAGES })).items;
 }
 
 /** Lets the user pick one of their organizations; `preset` (from arguments) skips the picker. */
@@ -113,7 +104,7 @@ export function showAdminFailure(
   if (isCancellation(e)) return undefined;
   const text = isGiteaError(e)
     ? explainAdminError(op, e, ctx, vscode.l10n.t)
-    : explainAdminError(op, { kind: 'unknown', message: e instanceof Error ? e.message : String(e) }, ctx, vscode.l10n.t);
+    : explainAdminError(op, { kind: 'unknown', message: messageOf(e) }, ctx, vscode.l10n.t);
   services.log.error(`${what}: ${text}`);
   void vscode.window.showErrorMessage(`${what}: ${text}`);
   if (rethrow) throw Object.assign(new Error(`${what}: ${text}`), { kind: isGiteaError(e) ? e.kind : 'unknown', status: isGiteaError(e) ? e.status : undefined });

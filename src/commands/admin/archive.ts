@@ -2,11 +2,12 @@
 // An archived repository is read-only: the server then answers 423 to issue, pull request and branch changes.
 import * as vscode from 'vscode';
 import type { Repository } from '../../api';
-import type { Services } from '../../services';
+import type { Services } from '../../core/services';
 import { argObject, fullName, repoTarget, showAdminFailure } from './adminContext';
+import { COMMAND } from '../../core/commandIds';
 
-export const ARCHIVE_REPOSITORY = 'gitea.archiveRepository';
-export const UNARCHIVE_REPOSITORY = 'gitea.unarchiveRepository';
+export const ARCHIVE_REPOSITORY = COMMAND.archiveRepository;
+export const UNARCHIVE_REPOSITORY = COMMAND.unarchiveRepository;
 
 const t = vscode.l10n.t;
 

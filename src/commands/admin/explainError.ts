@@ -1,15 +1,10 @@
-// What a failed admin request means for the user, per operation. Platform neutral (no `vscode`), unit-tested.
-// The client's own message is already a sentence; these add the cause the server does not spell out.
+// What a failed administration request means for the user, per operation. Platform neutral (no `vscode`),
+// unit-tested. The client's own message is already a sentence; these add the cause the server does not spell out.
+// The list operations the views also use are explained in shared/explainError.ts.
+import { explainList, type ErrorLike, type ExplainContext, type ListOperation } from '../../shared/explainError';
+import { redactSecrets, plainText, type Translate } from '../../shared/validation';
 
-import { plainText, redactSecrets, type Translate } from './validation';
-
-/** The parts of a GiteaError that matter here (structural, so tests need no client). */
-export interface ErrorLike {
-  kind: string;
-  message: string;
-  status?: number;
-  serverMessage?: string;
-}
+export type { ErrorLike, ExplainContext } from '../../shared/explainError';
 
 export type AdminOperation =
   | 'repoEdit'
@@ -17,22 +12,12 @@ export type AdminOperation =
   | 'unarchive'
   | 'orgCreateHook'
   | 'userEditHook'
-  | 'repoListHooks'
   | 'orgCreateLabel'
   | 'orgEditLabel'
   | 'repoMigrate'
-  | 'activityFeed'
-  | 'teamActivityFeed'
-  | 'starred';
+  | ListOperation;
 
-export interface ExplainContext {
-  /** owner/name or organization the request was about. */
-  target?: string;
-  /** Top-level fields of the request body. */
-  bodyFields?: readonly string[];
-  /** Secret values to strip from anything shown. */
-  secrets?: ReadonlyArray<string | undefined>;
-}
+const LIST_OPERATIONS: ReadonlySet<string> = new Set<ListOperation>(['repoListHooks', 'activityFeed', 'teamActivityFeed', 'starred']);
 
 const server = (e: ErrorLike): string => (e.serverMessage ?? '').trim();
 
@@ -42,6 +27,7 @@ export function explainAdminError(op: AdminOperation, e: ErrorLike, ctx: Explain
 }
 
 function explain(op: AdminOperation, e: ErrorLike, ctx: ExplainContext, t: Translate): string | undefined {
+  if (LIST_OPERATIONS.has(op)) return explainList(op as ListOperation, e, ctx, t);
   const msg = server(e);
   const target = ctx.target ?? '';
   if (e.kind === 'cancelled') return t('Cancelled.');
@@ -72,9 +58,6 @@ function explain(op: AdminOperation, e: ErrorLike, ctx: ExplainContext, t: Trans
       if (e.kind === 'notFound') return t('The webhook no longer exists.');
       if (e.kind === 'validation' || e.status === 422) return t('The server refused the webhook: {0}', msg || e.message);
       return undefined;
-    case 'repoListHooks':
-      if (e.kind === 'forbidden' || e.status === 403) return t('Only administrators of {0} can see its webhooks.', target);
-      return undefined;
     case 'orgCreateLabel':
     case 'orgEditLabel':
       if (e.kind === 'forbidden' || e.status === 403) return t('You may not change the labels of {0}.', target);
@@ -102,17 +85,6 @@ function explain(op: AdminOperation, e: ErrorLike, ctx: ExplainContext, t: Trans
         return t('The migration failed: {0}', msg || e.message);
       }
       if (e.kind === 'timeout') return t('The migration took longer than the request was allowed to wait; it may still finish on the server. Check the owner\'s repositories before retrying.');
-      return undefined;
-    case 'activityFeed':
-      if (e.kind === 'notFound') return t('The user {0} was not found.', target);
-      return undefined;
-    case 'teamActivityFeed':
-      if (e.kind === 'forbidden' || e.status === 403) return t('Only members of the team can see its activity.');
-      if (e.kind === 'notFound') return t('The team was not found (or you may not see it).');
-      return undefined;
-    case 'starred':
-      if (e.kind === 'forbidden' || e.status === 403) return t('Stars are turned off on this server.');
-      if (e.kind === 'notFound') return t('The user {0} was not found.', target);
       return undefined;
   }
 }

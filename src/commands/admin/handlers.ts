@@ -1,7 +1,7 @@
 // The administration commands' implementations, by command id. Bundled apart (dist/admin.js) and loaded on the
 // first use of one of them (see index.ts): most sessions never run one, and these forms are a fifth of the editor
 // code that would otherwise be loaded with every window.
-import type { Services } from '../../services';
+import type { Services } from '../../core/services';
 import { ARCHIVE_REPOSITORY, UNARCHIVE_REPOSITORY, setArchived } from './archive';
 import { MIGRATE_REPOSITORY, migrateRepository } from './migrate';
 import { CREATE_ORG_LABEL, EDIT_ORG_LABEL, createOrgLabel, editOrgLabel } from './orgLabels';

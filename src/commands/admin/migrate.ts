@@ -4,8 +4,8 @@
 // Tests and other commands pass a MigrationInput (`{ clone_addr, service, repo_name, repo_owner, … }`).
 import * as vscode from 'vscode';
 import type { GiteaClient, Repository } from '../../api';
-import type { Services } from '../../services';
-import { isCancellation, signalOf } from '../common/errors';
+import type { Services } from '../../core/services';
+import { isCancellation, signalOf } from '../../core/errors';
 import { accountTarget, argObject, listMyOrgs, showAdminFailure } from './adminContext';
 import {
   MIGRATION_SERVICES,
@@ -23,8 +23,9 @@ import {
 } from './migrateModel';
 import { runForm, type FormField } from './quickForm';
 import { checkCloneUrl, checkMirrorInterval, checkRepoName } from './validation';
+import { COMMAND } from '../../core/commandIds';
 
-export const MIGRATE_REPOSITORY = 'gitea.migrateRepository';
+export const MIGRATE_REPOSITORY = COMMAND.migrateRepository;
 
 const t = vscode.l10n.t;
 

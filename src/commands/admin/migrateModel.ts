@@ -1,7 +1,8 @@
 // The migration body (POST /repos/migrate): services, the credentials each needs, and what each can import.
 // Platform neutral (no `vscode`) so the rules are unit-tested. Credentials only ever live in the one body.
 
-import { checkCloneUrl, checkHttpUrl, checkMirrorInterval, checkRepoName, plainText, type Translate } from './validation';
+import { checkHttpUrl, plainText, type Translate } from '../../shared/validation';
+import { checkCloneUrl, checkMirrorInterval, checkRepoName } from './validation';
 
 /** The nine services of the API, in the server's order. */
 export const MIGRATION_SERVICES = [
@@ -54,6 +55,7 @@ export function guessService(cloneAddr: string): MigrationService {
   try {
     host = new URL(cloneAddr.trim()).hostname.toLowerCase();
   } catch {
+    // expected: not a URL yet (still being typed): a plain git source.
     return 'git';
   }
   if (host === 'github.com') return 'github';
@@ -70,6 +72,7 @@ export function suggestRepoName(cloneAddr: string): string {
     const parts = new URL(cloneAddr.trim()).pathname.split('/').filter(Boolean);
     return (parts.at(-1) ?? '').replace(/\.git$/i, '');
   } catch {
+    // expected: not a URL yet: no name to suggest.
     return '';
   }
 }

@@ -4,7 +4,7 @@
 // Traps of the real server: a PATCH without `is_archived` un-archives the label, so the edit body always sends
 // it; `is_archived` is ignored on create; colours are answered lowercase without '#'.
 
-import { plainText, type Translate } from './validation';
+import { plainText, type Translate } from '../../shared/validation';
 
 const COLOR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 

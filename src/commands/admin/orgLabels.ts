@@ -5,8 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Label } from '../../api';
-import type { Services } from '../../services';
-import { accountTarget, argObject, collectPages, pickOrg, showAdminFailure } from './adminContext';
+import type { Services } from '../../core/services';
+import { readAllPages } from '../../api/paging';
+import { PICKER_PAGES, accountTarget, argObject, pickOrg, showAdminFailure } from './adminContext';
 import {
   buildCreateLabelBody,
   buildEditLabelBody,
@@ -19,9 +20,10 @@ import {
   type LabelInput,
 } from './orgLabelModel';
 import { runForm, type FormField } from './quickForm';
+import { COMMAND } from '../../core/commandIds';
 
-export const CREATE_ORG_LABEL = 'gitea.createOrgLabel';
-export const EDIT_ORG_LABEL = 'gitea.editOrgLabel';
+export const CREATE_ORG_LABEL = COMMAND.createOrgLabel;
+export const EDIT_ORG_LABEL = COMMAND.editOrgLabel;
 
 const t = vscode.l10n.t;
 
@@ -48,6 +50,7 @@ export function swatchIcon(services: Services, color: string | null | undefined)
     }
     return vscode.Uri.file(file);
   } catch {
+    // expected: no writable storage for the swatch: a plain colour icon instead.
     return new vscode.ThemeIcon('symbol-color');
   }
 }
@@ -139,7 +142,7 @@ export async function createOrgLabel(services: Services, arg?: unknown): Promise
 }
 
 async function pickLabel(services: Services, client: NonNullable<Awaited<ReturnType<typeof accountTarget>>>['client'], org: string): Promise<Label | undefined> {
-  const labels = collectPages((page) => client.orgListLabels({ org, page })).then(({ items }) => {
+  const labels = readAllPages((page) => client.orgListLabels({ org, page }), { maxPages: PICKER_PAGES }).then(({ items }) => {
     if (items.length === 0) void vscode.window.showInformationMessage(t('{0} has no organization labels.', org));
     return items.map((l) => ({
       label: l.name,

@@ -65,7 +65,7 @@ function display<V>(field: FormField<V>, values: V): string {
     case 'multi':
       return Array.isArray(value) && value.length > 0 ? value.join(', ') : vscode.l10n.t('none');
     default:
-      return value === undefined || value === '' ? vscode.l10n.t('(empty)') : String(value);
+      return value === undefined || value === '' ? vscode.l10n.t('(empty)') : String(value as string | number | boolean);
   }
 }
 
@@ -138,7 +138,7 @@ async function editField<V>(spec: FormSpec<V>, field: FormField<V>, values: V): 
         title,
         prompt: field.prompt,
         placeHolder: field.placeholder,
-        value: secret ? '' : String(current ?? ''),
+        value: secret ? '' : String((current as string | number | undefined) ?? ''),
         password: secret,
         ignoreFocusOut: true,
         validateInput: field.validate ? (t) => field.validate!(t, values) : undefined,
@@ -157,7 +157,7 @@ async function editField<V>(spec: FormSpec<V>, field: FormField<V>, values: V): 
       );
       const picked = await vscode.window.showQuickPick(options, { title, placeHolder: field.placeholder, ignoreFocusOut: true });
       if (picked?.custom) {
-        const text = await vscode.window.showInputBox({ title, value: String(current ?? ''), ignoreFocusOut: true });
+        const text = await vscode.window.showInputBox({ title, value: String((current as string | number | undefined) ?? ''), ignoreFocusOut: true });
         return text?.trim() ? set(text.trim()) : values;
       }
       return picked ? set(picked.value) : values;

@@ -3,8 +3,9 @@
 // Tests and other commands pass `{ owner?, repo?, changes }` and skip the form.
 import * as vscode from 'vscode';
 import type { GiteaClient, Repository } from '../../api';
-import type { Services } from '../../services';
-import { argObject, collectPages, fullName, repoTarget, showAdminFailure } from './adminContext';
+import type { Services } from '../../core/services';
+import { readAllPages } from '../../api/paging';
+import { argObject, fullName, repoTarget, showAdminFailure } from './adminContext';
 import { runForm, type ChoiceOption, type FormField } from './quickForm';
 import {
   MERGE_STYLES,
@@ -17,16 +18,18 @@ import {
   validateSettings,
   type RepoSettingsValues,
 } from './repoSettingsModel';
-import { checkHttpUrl, checkMirrorInterval, checkRepoName } from './validation';
+import { checkHttpUrl } from '../../shared/validation';
+import { checkMirrorInterval, checkRepoName } from './validation';
+import { COMMAND } from '../../core/commandIds';
 
-export const EDIT_REPOSITORY_SETTINGS = 'gitea.editRepositorySettings';
+export const EDIT_REPOSITORY_SETTINGS = COMMAND.editRepositorySettings;
 
 type V = RepoSettingsValues;
 const t = vscode.l10n.t;
 const choices = (values: readonly string[]): ChoiceOption[] => values.map((v) => ({ value: v, label: v }));
 
 async function branchOptions(client: GiteaClient, owner: string, repo: string): Promise<ChoiceOption[]> {
-  const { items, truncated } = await collectPages((page) => client.repoListBranches({ owner, repo, page }), 10);
+  const { items, truncated } = await readAllPages((page) => client.repoListBranches({ owner, repo, page }), { maxPages: 10 });
   const options: ChoiceOption[] = items.map((b) => ({ value: b.name, label: b.name }));
   if (truncated) options.push({ value: '', label: t('Another branch…'), description: t('only the first {0} are listed', items.length), custom: true });
   return options;
@@ -41,7 +44,7 @@ function fields(client: GiteaClient, owner: string, repo: string, isMirror: bool
   const issues = (v: V): boolean => v.has_issues;
   const pullsOn = (v: V): boolean => v.has_pull_requests;
   const isMirrorRepo = (): boolean => isMirror;
-  const bool = (key: keyof V & string, group: string, label: string, visible?: (v: V) => boolean, detail?: string): FormField<V> => ({
+  const bool = (key: Extract<keyof V, string>, group: string, label: string, visible?: (v: V) => boolean, detail?: string): FormField<V> => ({
     key,
     group,
     label,

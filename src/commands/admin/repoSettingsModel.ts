@@ -9,7 +9,8 @@
 // - `external_wiki` only with `has_wiki: true`; `has_wiki: true` alone switches back to the built-in wiki.
 // So a change inside one of these groups also sends the switch of its group (and the whole tracker/wiki object).
 
-import { checkHttpUrl, checkMirrorInterval, checkRepoName, plainText, type Translate } from './validation';
+import { checkHttpUrl, plainText, type Translate } from '../../shared/validation';
+import { checkMirrorInterval, checkRepoName } from './validation';
 
 /** The fields of a Repository that the settings read (a structural subset of the client's Repository). */
 export interface RepoSettingsSource {
@@ -328,6 +329,7 @@ export function validateSettings(
         try {
           new RegExp(edited.external_tracker_regexp_pattern);
         } catch {
+          // expected: the pattern does not compile, which is what this check reports.
           problems.external_tracker_regexp_pattern = t('This is not a valid regular expression.');
         }
       }

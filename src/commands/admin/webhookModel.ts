@@ -5,7 +5,9 @@
 // branch filter becomes "", omitted events become ["push"]). The edit body therefore always carries both, with
 // the hook's current values for whatever the user did not change.
 
-import { checkHttpUrl, plainText, type Translate } from './validation';
+import { checkHttpUrl, plainText, type Translate } from '../../shared/validation';
+import type { HookSource } from '../../shared/webhooks';
+export { hookTarget } from '../../shared/webhooks';
 
 /** The ten hook types the server accepts, in the server's order. */
 export const HOOK_TYPES = [
@@ -50,15 +52,7 @@ export const HOOK_EVENT_GROUPS: ReadonlyArray<{ group: 'repository' | 'issues' |
 export const ALL_HOOK_EVENTS: readonly string[] = HOOK_EVENT_GROUPS.flatMap((g) => g.events);
 
 /** The fields of a Hook that the commands read (structural subset of the client's Hook). */
-export interface HookSource {
-  id: number;
-  type?: string | null;
-  name?: string | null;
-  active?: boolean | null;
-  events?: string[] | null;
-  branch_filter?: string | null;
-  config?: Record<string, string> | null;
-}
+export type { HookSource } from '../../shared/webhooks';
 
 /** CreateHookOption, plus the organization it is created in. */
 export interface OrgHookInput {
@@ -178,7 +172,3 @@ export function buildEditHookBody(current: HookSource, changes: HookChanges): Ed
   return body;
 }
 
-/** One line for a hook: its target URL, or its type when the config has none. */
-export function hookTarget(hook: HookSource): string {
-  return hook.config?.url || hook.name || hook.type || `#${hook.id}`;
-}

@@ -3,8 +3,9 @@
 // Tests and other commands pass the full option object (create) or `{ id, changes }` (edit) and skip the form.
 import * as vscode from 'vscode';
 import type { Hook } from '../../api';
-import type { Services } from '../../services';
-import { accountTarget, argObject, collectPages, pickOrg, showAdminFailure } from './adminContext';
+import type { Services } from '../../core/services';
+import { readAllPages } from '../../api/paging';
+import { PICKER_PAGES, accountTarget, argObject, pickOrg, showAdminFailure } from './adminContext';
 import { runForm, type ChoiceOption, type FormField } from './quickForm';
 import {
   CONTENT_TYPES,
@@ -18,10 +19,11 @@ import {
   type HookChanges,
   type OrgHookInput,
 } from './webhookModel';
-import { checkHttpUrl } from './validation';
+import { checkHttpUrl } from '../../shared/validation';
+import { COMMAND } from '../../core/commandIds';
 
-export const CREATE_ORG_WEBHOOK = 'gitea.createOrgWebhook';
-export const EDIT_USER_WEBHOOK = 'gitea.editUserWebhook';
+export const CREATE_ORG_WEBHOOK = COMMAND.createOrgWebhook;
+export const EDIT_USER_WEBHOOK = COMMAND.editUserWebhook;
 
 const t = vscode.l10n.t;
 
@@ -218,7 +220,7 @@ function changesFrom(before: HookForm, after: HookForm): HookChanges {
 
 async function pickUserHook(client: Awaited<ReturnType<typeof accountTarget>>): Promise<Hook | undefined> {
   if (!client) return undefined;
-  const hooks = collectPages((page) => client.client.userListHooks({ page })).then(({ items }) => {
+  const hooks = readAllPages((page) => client.client.userListHooks({ page }), { maxPages: PICKER_PAGES }).then(({ items }) => {
     if (items.length === 0) void vscode.window.showInformationMessage(t('{0} has no user webhooks.', client.account.username));
     return items.map((h) => ({
       label: hookTarget(h),

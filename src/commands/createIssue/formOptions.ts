@@ -3,7 +3,9 @@
 // the repository is archived. Ids and refs picked here are what is sent.
 import type { Branch, Label, Milestone, Repository, Tag, User } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
-import type { Target } from '../common/target';
+import { readAllPages, type PageLike } from '../../api/paging';
+import type { Target } from '../../core/target';
+import { messageOf } from '../../shared/errors';
 
 export interface LabelOption {
   readonly id: number;
@@ -63,14 +65,9 @@ export function tagRef(name: string): string {
   return `refs/tags/${name}`;
 }
 
-async function allPages<T>(fetch: (page: number) => Promise<{ items: readonly T[]; hasMore: boolean }>, maxPages = 20): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; page <= maxPages; page++) {
-    const result = await fetch(page);
-    items.push(...result.items);
-    if (!result.hasMore || result.items.length === 0) break;
-  }
-  return items;
+/** Every item of a list, up to `maxPages` pages (20 for labels and milestones: 1,000 of either is plenty). */
+async function allPages<T>(fetch: (page: number) => Promise<PageLike<T>>, maxPages = 20): Promise<T[]> {
+  return (await readAllPages(fetch, { maxPages })).items;
 }
 
 function labelOption(l: Label, org: boolean): LabelOption {
@@ -88,7 +85,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
       return await p;
     } catch (e) {
       if (signal?.aborted) throw e;
-      problems.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+      problems.push(`${what}: ${messageOf(e)}`);
       return fallback;
     }
   };
@@ -98,7 +95,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     // Organization labels apply too; a user-owned repository answers 404 here, which is not a problem.
     allPages((page) => client.orgListLabels({ org: repo.owner, page, limit: 50 }, opts)).catch((e: unknown) => {
       if (signal?.aborted) throw e;
-      if (!(isGiteaError(e) && (e.kind === 'notFound' || e.kind === 'forbidden'))) problems.push(`organization labels: ${String(e)}`);
+      if (!(isGiteaError(e) && (e.kind === 'notFound' || e.kind === 'forbidden'))) problems.push(`organization labels: ${messageOf(e)}`);
       return [] as Label[];
     }),
     settle<Milestone[]>('milestones', allPages((page) => client.issueGetMilestonesList({ ...params, state: 'open', page, limit: 50 }, opts)), []),

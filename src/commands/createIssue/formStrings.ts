@@ -1,6 +1,6 @@
 // The texts of the Create Issue form, translated on the host (the webview script has no vscode.l10n).
 import * as vscode from 'vscode';
-import type { RepoRef } from '../../services';
+import type { RepoRef } from '../../core/services';
 import type { FormStrings } from './formHtml';
 
 export function formStrings(repo: RepoRef): FormStrings {

@@ -3,15 +3,17 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { runGit } from '../../git/blame';
-import type { RepoRef, Services } from '../../services';
-import { activeTarget, repoRefFrom } from '../common/target';
+import type { RepoRef, Services } from '../../core/services';
+import { repoRefFrom } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { DraftStore } from './draftStore';
 import { parseDraft, type IssueDraft } from './issueDraft';
 import { IssueFormPanel, VIEW_TYPE } from './issueFormPanel';
 import { buildPermalink, selectionIssueBody } from './permalink';
 import type { SubmitOutcome } from './submitIssue';
+import { COMMAND } from '../../core/commandIds';
 
-export const CREATE_ISSUE = 'gitea.createIssue';
+export const CREATE_ISSUE = COMMAND.createIssue;
 export const CREATE_ISSUE_FROM_SELECTION = 'gitea.createIssueFromSelection';
 
 /**
@@ -36,7 +38,7 @@ function argsOf(value: unknown): CreateArgs {
 }
 
 async function repoOf(services: Services, args: CreateArgs): Promise<RepoRef | undefined> {
-  return repoRefFrom(args.repo) ?? (await activeTarget(services))?.repo;
+  return repoRefFrom(args.repo) ?? (await targetOrSignIn(services))?.repo;
 }
 
 async function createIssue(services: Services, store: DraftStore, arg: unknown): Promise<CreateIssueResult | undefined> {
@@ -96,7 +98,7 @@ export function registerCreateIssue(services: Services): vscode.Disposable {
     vscode.commands.registerCommand(CREATE_ISSUE, (arg?: unknown) => createIssue(services, store, arg)),
     vscode.commands.registerCommand(CREATE_ISSUE_FROM_SELECTION, () => createIssueFromSelection(services, store)),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state) => IssueFormPanel.restore(services, store, panel, state),
+      deserializeWebviewPanel: (panel, state) => Promise.resolve(IssueFormPanel.restore(services, store, panel, state)),
     }),
     new vscode.Disposable(() => void store.flushAll()),
   );

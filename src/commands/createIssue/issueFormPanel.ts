@@ -1,19 +1,19 @@
 // The Create Issue form: one webview panel per repository. The host owns the draft (stored on every change),
 // renders the Markdown preview, loads the pickers and sends the request; the webview only shows and reports.
 import * as vscode from 'vscode';
-import type { RepoRef, Services } from '../../services';
-import { messageOf } from '../common/errors';
-import { refreshView, targetFor, type Target } from '../common/target';
+import type { RepoRef, Services } from '../../core/services';
+import { messageOf } from '../../core/errors';
+import { type Target } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { draftKey, type DraftStore } from './draftStore';
 import { formHtml } from './formHtml';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
 import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
 import { renderMarkdown } from './markdownPreview';
-import { submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
+import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
 
 export const VIEW_TYPE = 'gitea.createIssue';
-export const ISSUES_REFRESH = 'gitea.issues.refresh';
 
 /** What the webview may send. Anything else is ignored. */
 type Inbound = { type: 'ready' } | { type: 'change'; draft: unknown } | { type: 'submit'; draft: unknown } | { type: 'unarchive' } | { type: 'discard' };
@@ -123,7 +123,7 @@ export class IssueFormPanel {
   }
 
   private async resolveTarget(): Promise<Target | undefined> {
-    this.target ??= await targetFor(this.services, this.repo);
+    this.target ??= await targetOrSignIn(this.services, this.repo);
     return this.target;
   }
 
@@ -133,6 +133,10 @@ export class IssueFormPanel {
       if (!target) return;
       this.options = await loadFormOptions(target, this.loading.signal);
       for (const p of this.options.problems) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: could not load ${p}`);
+      // An archived repository takes no issues: say so now (GET /repos → archived), not after Create answers 423.
+      if (this.options.archived && !this.lastErrors) {
+        this.lastErrors = { type: 'errors', fields: {}, general: archivedMessage(this.repo.owner, this.repo.repo), archived: { canUnarchive: this.options.isAdmin } };
+      }
       this.sendState();
     } catch (e) {
       if (this.loading.signal.aborted) return;
@@ -250,7 +254,7 @@ export class IssueFormPanel {
     this.draft = emptyDraft();
     this.lastErrors = undefined;
     this.panel.dispose();
-    await refreshView(ISSUES_REFRESH).catch(() => undefined);
+    this.services.views.refresh('issues');
     const open = vscode.l10n.t('Open in Browser');
     const actions = url && /^https?:\/\//i.test(url) ? [open] : [];
     void vscode.window

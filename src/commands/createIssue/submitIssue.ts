@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { Issue } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
-import { messageOf } from '../common/errors';
-import type { Target } from '../common/target';
+import { messageOf } from '../../core/errors';
+import type { Target } from '../../core/target';
 import { fieldOfServerMessage, localProblems, toCreateIssueBody, type DraftField, type IssueDraft } from './issueDraft';
 
 export type SubmitOutcome =
@@ -21,6 +21,11 @@ function localMessages(draft: IssueDraft): Partial<Record<DraftField, string>> {
     fields[field] = problem === 'required' ? vscode.l10n.t('A title is required.') : vscode.l10n.t('Use a date such as 2026-05-31.');
   }
   return fields;
+}
+
+/** The banner of an archived repository: shown when the form opens, and after a 423. */
+export function archivedMessage(owner: string, repo: string): string {
+  return vscode.l10n.t('The repository {0}/{1} is archived: it takes no new issues.', owner, repo);
 }
 
 export async function submitIssue(target: Target, draft: IssueDraft, options: { isAdmin: () => Promise<boolean>; signal?: AbortSignal }): Promise<SubmitOutcome> {
@@ -43,7 +48,8 @@ export async function submitIssue(target: Target, draft: IssueDraft, options: { 
       case 'archived':
         return {
           status: 'archived',
-          general: vscode.l10n.t('The repository {0}/{1} is archived: it takes no new issues.', owner, repo),
+          general: archivedMessage(owner, repo),
+          // expected: whoever cannot read their permissions is not offered to unarchive.
           canUnarchive: await options.isAdmin().catch(() => false),
         };
       case 'precondition':

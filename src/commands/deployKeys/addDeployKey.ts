@@ -2,14 +2,14 @@
 import * as vscode from 'vscode';
 import type { DeployKey } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
-import type { Services } from '../../services';
-import { isCancellation, messageOf, signalOf } from '../common/errors';
-import { activeTarget, refreshView, repoRefFrom, targetFor } from '../common/target';
+import type { Services } from '../../core/services';
+import { isCancellation, messageOf, signalOf } from '../../core/errors';
+import { repoRefFrom } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { askForKey, keyProblemMessage, type KeyFromUser } from './keyInput';
 import { parsePublicKey } from './sshKey';
 
 export const ADD_DEPLOY_KEY = 'gitea.addDeployKey';
-export const DEPLOY_KEYS_REFRESH = 'gitea.deployKeys.refresh';
 
 /** Arguments for scripted use (and tests): every question answered up front. */
 interface AddArgs {
@@ -37,7 +37,7 @@ async function askReadOnly(): Promise<boolean | undefined> {
 export async function addDeployKey(services: Services, arg?: unknown): Promise<DeployKey | undefined> {
   const args = argsOf(arg);
   const repo = repoRefFrom(args.repo);
-  const target = repo ? await targetFor(services, repo) : await activeTarget(services);
+  const target = repo ? await targetOrSignIn(services, repo) : await targetOrSignIn(services);
   if (!target) return undefined;
 
   let input: KeyFromUser | undefined;
@@ -76,7 +76,7 @@ export async function addDeployKey(services: Services, arg?: unknown): Promise<D
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Deploy key "{0}" added to {1}/{2} ({3}).', created.title, target.repo.owner, target.repo.repo, created.fingerprint ?? input.key.fingerprint),
     );
-    await refreshView(DEPLOY_KEYS_REFRESH);
+    services.views.refresh('deployKeys');
     return created;
   } catch (e) {
     if (isCancellation(e)) return undefined;

@@ -1,6 +1,6 @@
 // Deploy key commands: add, remove, find.
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import type { Services } from '../../core/services';
 import { ADD_DEPLOY_KEY, addDeployKey } from './addDeployKey';
 import { FIND_DEPLOY_KEY, REMOVE_DEPLOY_KEY, findDeployKey, removeDeployKey } from './manageDeployKeys';
 

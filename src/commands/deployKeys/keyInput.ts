@@ -47,6 +47,7 @@ async function sshDirectoryKeys(): Promise<KeyFromUser[]> {
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.pub')).sort();
   } catch {
+    // expected: no ~/.ssh folder: no keys to offer.
     return [];
   }
   const keys: KeyFromUser[] = [];
@@ -56,7 +57,7 @@ async function sshDirectoryKeys(): Promise<KeyFromUser[]> {
       const parsed = text === undefined ? undefined : parsePublicKey(text);
       if (parsed?.ok) keys.push({ key: parsed.key, source: name });
     } catch {
-      // unreadable: not offered
+      // expected: an unreadable key file is not offered
     }
   }
   return keys;
@@ -104,7 +105,7 @@ export async function askForKey(): Promise<KeyFromUser | undefined> {
       label: `$(key) ${f.source}`,
       description: f.key.type,
       detail: `${f.key.fingerprint}${f.key.comment ? ` — ${f.key.comment}` : ''}`,
-      run: async () => f,
+      run: () => Promise.resolve(f),
     })),
     { label: `$(clippy) ${vscode.l10n.t('Paste a public key…')}`, run: pasteKey },
     { label: `$(folder-opened) ${vscode.l10n.t('Choose a file…')}`, run: browseKey },

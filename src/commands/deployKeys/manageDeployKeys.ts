@@ -1,10 +1,10 @@
 // "Gitea: Remove Deploy Key" (with confirmation) and "Gitea: Find Deploy Key" (by fingerprint or key id).
 import * as vscode from 'vscode';
 import type { DeployKey } from '../../api';
-import type { RepoRef, Services } from '../../services';
-import { isCancellation, showFailure, signalOf } from '../common/errors';
-import { activeTarget, refreshView, repoRefFrom, targetFor, type Target } from '../common/target';
-import { DEPLOY_KEYS_REFRESH } from './addDeployKey';
+import type { RepoRef, Services } from '../../core/services';
+import { isCancellation, showFailure, signalOf } from '../../core/errors';
+import { repoRefFrom, type Target } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { parsePublicKey } from './sshKey';
 import { keyProblemMessage } from './keyInput';
 
@@ -45,7 +45,7 @@ async function allKeys(target: Target, signal?: AbortSignal): Promise<DeployKey[
 
 export async function removeDeployKey(services: Services, arg?: unknown): Promise<boolean> {
   const named = deployKeyArg(arg);
-  const target = named?.repo ? await targetFor(services, named.repo) : await activeTarget(services);
+  const target = named?.repo ? await targetOrSignIn(services, named.repo) : await targetOrSignIn(services);
   if (!target) return false;
   let key = named?.key;
   if (!key) {
@@ -76,7 +76,7 @@ export async function removeDeployKey(services: Services, arg?: unknown): Promis
   try {
     await target.client.repoDeleteKey({ owner: target.repo.owner, repo: target.repo.repo, id: key.id });
     void vscode.window.showInformationMessage(vscode.l10n.t('Deploy key "{0}" removed.', key.title));
-    await refreshView(DEPLOY_KEYS_REFRESH);
+    services.views.refresh('deployKeys');
     return true;
   } catch (e) {
     showFailure(services, vscode.l10n.t('Could not remove the deploy key "{0}"', key.title), e);
@@ -110,7 +110,7 @@ function queryArg(arg: unknown): Query | undefined {
 
 export async function findDeployKey(services: Services, arg?: unknown): Promise<DeployKey[] | undefined> {
   const repo = typeof arg === 'object' && arg !== null ? repoRefFrom((arg as { repo?: unknown }).repo) : undefined;
-  const target = repo ? await targetFor(services, repo) : await activeTarget(services);
+  const target = repo ? await targetOrSignIn(services, repo) : await targetOrSignIn(services);
   if (!target) return undefined;
   let query = queryArg(arg);
   if (!query) {

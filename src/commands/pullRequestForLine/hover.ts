@@ -1,8 +1,10 @@
 // The opt-in line hover (setting `gitea.pullRequestHover`): the merged pull request behind the hovered line.
 import * as vscode from 'vscode';
-import { signalOf } from '../common/errors';
+import { isGiteaError } from '../../api/errorKind';
+import { isCancellation, messageOf, signalOf } from '../../core/errors';
 import { describePullRequest } from './describe';
 import type { PullRequestLookup } from './lookup';
+import { COMMAND } from '../../core/commandIds';
 
 export const HOVER_SETTING = 'gitea.pullRequestHover';
 
@@ -11,7 +13,10 @@ function hoverEnabled(): boolean {
 }
 
 class PullRequestHoverProvider implements vscode.HoverProvider {
-  constructor(private readonly lookup: PullRequestLookup) {}
+  constructor(
+    private readonly lookup: PullRequestLookup,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     try {
@@ -20,7 +25,7 @@ class PullRequestHoverProvider implements vscode.HoverProvider {
       const { pr, repo } = outcome;
       const md = new vscode.MarkdownString(undefined, true);
       // Only our own command may run from this hover; server text is appended as plain text.
-      md.isTrusted = { enabledCommands: ['gitea.showChangedFiles'] };
+      md.isTrusted = { enabledCommands: [COMMAND.showChangedFiles] };
       md.appendMarkdown('$(git-pull-request) ');
       md.appendText(`#${pr.number} ${pr.title}`);
       md.appendMarkdown('\n\n');
@@ -31,19 +36,23 @@ class PullRequestHoverProvider implements vscode.HoverProvider {
       }
       const ref = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
       const args = encodeURIComponent(JSON.stringify([{ repo: ref, pr: { number: pr.number } }]));
-      md.appendMarkdown(`[${vscode.l10n.t('Show Changed Files')}](command:gitea.showChangedFiles?${args})`);
+      md.appendMarkdown(`[${vscode.l10n.t('Show Changed Files')}](command:${COMMAND.showChangedFiles}?${args})`);
       return new vscode.Hover(md);
-    } catch {
-      return undefined; // a hover never reports failures; the command does
+    } catch (e) {
+      // A hover never shows failures (the command does); a failed request is only logged, anything else is a bug.
+      if (isCancellation(e)) return undefined;
+      if (isGiteaError(e)) this.log.debug(`Pull request hover: ${e.message}`);
+      else this.log.error(`Pull request hover failed: ${messageOf(e)}`);
+      return undefined;
     }
   }
 }
 
 /** Registers the hover provider while the setting is on, and follows changes of the setting. */
-export function registerPullRequestHover(lookup: PullRequestLookup): vscode.Disposable {
+export function registerPullRequestHover(lookup: PullRequestLookup, log: vscode.LogOutputChannel): vscode.Disposable {
   let registration: vscode.Disposable | undefined;
   const update = (): void => {
-    if (hoverEnabled() && !registration) registration = vscode.languages.registerHoverProvider({ scheme: 'file' }, new PullRequestHoverProvider(lookup));
+    if (hoverEnabled() && !registration) registration = vscode.languages.registerHoverProvider({ scheme: 'file' }, new PullRequestHoverProvider(lookup, log));
     else if (!hoverEnabled() && registration) {
       registration.dispose();
       registration = undefined;

@@ -1,10 +1,11 @@
 // "Gitea: Show Pull Request for Current Line" and the opt-in line hover (setting `gitea.pullRequestHover`).
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
-import { messageOf, isCancellation, signalOf } from '../common/errors';
+import type { Services } from '../../core/services';
+import { messageOf, isCancellation, signalOf } from '../../core/errors';
 import { PullRequestLookup, type LineOutcome } from './lookup';
 import { registerPullRequestHover } from './hover';
 import { describePullRequest } from './describe';
+import { COMMAND } from '../../core/commandIds';
 
 export const PULL_REQUEST_FOR_LINE = 'gitea.pullRequestForLine';
 
@@ -25,7 +26,7 @@ function showPullRequest(outcome: Extract<LineOutcome, { kind: 'pullRequest' }>)
     else if (choice === copy && pr.html_url) {
       await vscode.env.clipboard.writeText(pr.html_url);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', pr.html_url), 3000);
-    } else if (choice === files) await vscode.commands.executeCommand('gitea.showChangedFiles', { repo, pr: { number: pr.number } });
+    } else if (choice === files) await vscode.commands.executeCommand(COMMAND.showChangedFiles, { repo, pr: { number: pr.number } });
   });
 }
 
@@ -93,7 +94,7 @@ export function registerPullRequestForLine(services: Services): vscode.Disposabl
   const lookup = new PullRequestLookup(services);
   return vscode.Disposable.from(
     vscode.commands.registerCommand(PULL_REQUEST_FOR_LINE, (uri?: unknown, line?: unknown) => pullRequestForLine(lookup, services, uri, line)),
-    registerPullRequestHover(lookup),
+    registerPullRequestHover(lookup, services.log),
     services.accounts.onDidChangeAccounts(() => lookup.clear()),
   );
 }

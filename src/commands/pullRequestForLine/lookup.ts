@@ -5,8 +5,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
 import { blameLine, type BlameLine } from '../../git/blame';
-import type { RepoRef, Services } from '../../services';
-import { accountOf, targetFor, type Target } from '../common/target';
+import type { RepoRef, Services } from '../../core/services';
+import { accountForRepo, type Target } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { CommitPullRequests } from './commitPullRequests';
 
 export type LineOutcome =
@@ -44,8 +45,8 @@ export class PullRequestLookup {
     if (blame.kind === 'failed') return { kind: 'failed', message: blame.message };
     if (blame.line.uncommitted) return { kind: 'uncommitted' };
     // Quiet callers (the hover) must not pop up "sign in" messages.
-    if (options.quiet && !accountOf(this.services, repo)) return { kind: 'signedOut' };
-    const target = await targetFor(this.services, repo);
+    if (options.quiet && !accountForRepo(this.services.accounts, repo)) return { kind: 'signedOut' };
+    const target = await targetOrSignIn(this.services, repo);
     if (!target) return { kind: 'signedOut' };
     const pr = await this.pulls.find(target.client, repo, repo.rootUri.fsPath, blame.line.sha, { signal, git: gitPath() });
     return pr ? { kind: 'pullRequest', pr, blame: blame.line, repo, target } : { kind: 'noPullRequest', blame: blame.line };

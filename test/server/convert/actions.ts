@@ -41,6 +41,10 @@ export function apiStatus(status: RunStatus): { status: string; conclusion: stri
 
 const timeOrEpoch = (d?: Date) => (d ? iso(d) : UNIX_EPOCH);
 const branchOf = (ref: string) => ref.replace(/^refs\/heads\//, '');
+/** Gitea's omitempty fields: `head_branch` only for a run of a branch (not of a tag), `conclusion` only once
+ * there is one (as the recorded 1.27 answers). */
+const headBranch = (ref: string) => (ref.startsWith('refs/heads/') ? { head_branch: branchOf(ref) } : {});
+const withConclusion = (conclusion: string) => (conclusion ? { conclusion } : {});
 
 export function runHtmlUrl(ctx: Ctx, repo: RepoRec, run: RunRec): string {
   return `${ctx.repoHtmlUrl(repo)}/actions/runs/${run.runNumber}`;
@@ -53,6 +57,7 @@ export async function toRun(ctx: Ctx, repo: RepoRec, run: RunRec): Promise<Recor
   return {
     id: run.id,
     url: `${ctx.repoApiUrl(repo)}/actions/runs/${run.id}`,
+    previous_attempt_url: null,
     html_url: runHtmlUrl(ctx, repo, run),
     display_title: run.title,
     path: `${run.workflowId}@${run.ref}`,
@@ -60,14 +65,13 @@ export async function toRun(ctx: Ctx, repo: RepoRec, run: RunRec): Promise<Recor
     run_attempt: run.attempt,
     run_number: run.runNumber,
     head_sha: run.commitSha,
-    head_branch: branchOf(run.ref),
+    ...headBranch(run.ref),
     status,
-    conclusion,
+    ...withConclusion(conclusion),
     actor: trigger ? toUser(ctx, trigger) : null,
     trigger_actor: trigger ? toUser(ctx, trigger) : null,
     repository: repoJson,
-    head_repository: repoJson,
-    repository_id: repo.id,
+    pull_requests: [],
     started_at: timeOrEpoch(run.started),
     completed_at: timeOrEpoch(run.stopped),
   };
@@ -76,23 +80,22 @@ export async function toRun(ctx: Ctx, repo: RepoRec, run: RunRec): Promise<Recor
 export function toJob(ctx: Ctx, repo: RepoRec, job: JobRec): Record<string, unknown> {
   const run = ctx.state.run(job.runId)!;
   const { status, conclusion } = apiStatus(job.status);
-  const jobIndex = ctx.state.jobs.filter((j) => j.runId === run.id).findIndex((j) => j.id === job.id);
   const api = ctx.repoApiUrl(repo);
   return {
     id: job.id,
     url: `${api}/actions/jobs/${job.id}`,
-    html_url: `${runHtmlUrl(ctx, repo, run)}/jobs/${jobIndex}`,
+    // The recorded 1.27 answers link a job by its id under its run (…/actions/runs/2/jobs/3).
+    html_url: `${runHtmlUrl(ctx, repo, run)}/jobs/${job.id}`,
     run_id: run.id,
     run_url: `${api}/actions/runs/${run.id}`,
     name: job.name,
     labels: job.labels,
     run_attempt: job.attempt,
     head_sha: run.commitSha,
-    head_branch: branchOf(run.ref),
+    ...headBranch(run.ref),
     status,
-    conclusion,
-    runner_id: job.runnerId,
-    runner_name: job.runnerName,
+    ...withConclusion(conclusion),
+    ...(job.runnerId ? { runner_id: job.runnerId, runner_name: job.runnerName } : {}),
     steps: job.taskId
       ? job.steps.map((s, i) => {
           const st = apiStatus(s.status);

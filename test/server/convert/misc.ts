@@ -71,7 +71,8 @@ export function toTag(ctx: Ctx, repo: RepoRec, t: TagDetails): Record<string, un
 const SLACK_KEYS = ['channel', 'username', 'icon_url', 'color'];
 
 export function toHook(ctx: Ctx, h: HookRec): Record<string, unknown> {
-  const config: Record<string, string> = { url: h.url, content_type: h.contentType, http_method: h.httpMethod };
+  // Gitea's ToHook puts only these in `config` (the HTTP method is stored but not answered).
+  const config: Record<string, string> = { url: h.url, content_type: h.contentType };
   if (h.type === 'slack') for (const k of SLACK_KEYS) config[k] = h.meta[k] ?? '';
   const out: Record<string, unknown> = {
     id: h.id,
@@ -94,8 +95,11 @@ export function toHook(ctx: Ctx, h: HookRec): Record<string, unknown> {
   return out;
 }
 
-/** api.DeployKey; `repository` only for site admins and the repository owner. */
-export async function toDeployKey(ctx: Ctx, repo: RepoRec, k: DeployKeyRec): Promise<Record<string, unknown>> {
+/**
+ * api.DeployKey; `repository` only for site admins and the repository owner, and never in the answer to a
+ * create (Gitea converts the new key without loading its repository).
+ */
+export async function toDeployKey(ctx: Ctx, repo: RepoRec, k: DeployKeyRec, opts: { created?: boolean } = {}): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {
     id: k.id,
     key_id: k.keyId,
@@ -106,7 +110,7 @@ export async function toDeployKey(ctx: Ctx, repo: RepoRec, k: DeployKeyRec): Pro
     created_at: iso(k.created),
     read_only: k.readOnly,
   };
-  if (ctx.isSiteAdmin || ctx.doer?.id === repo.ownerId) out.repository = await toRepo(ctx, repo);
+  if (!opts.created && (ctx.isSiteAdmin || ctx.doer?.id === repo.ownerId)) out.repository = await toRepo(ctx, repo);
   return out;
 }
 

@@ -1,6 +1,7 @@
-// api.PullRequest. In list responses additions/deletions/changed_files are absent, review_comments is absent
-// when 0; assignees, requested_reviewers and requested_reviewers_teams are null when empty. `url` equals
-// `html_url`. Head/base SHAs and diff stats come from git.
+// api.PullRequest. review_comments is absent when 0. In list responses additions/deletions/changed_files are
+// absent, merged_by is null, and assignees, requested_reviewers and requested_reviewers_teams are null when
+// empty (a single pull request answers [] instead). `url` equals `html_url`. Head/base SHAs and diff stats
+// come from git.
 import type { Ctx } from '../context';
 import type { IssueRec, PullRec } from '../state';
 import { toLabel, toMilestone, issueHtmlUrl } from './issues';
@@ -55,15 +56,16 @@ export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean })
     labels: labels.map((l) => toLabel(ctx, l)),
     milestone: milestone ? toMilestone(ctx, milestone) : null,
     assignee: assignees[0] ?? null,
-    assignees: assignees.length ? assignees : null,
-    requested_reviewers: reviewers.length ? reviewers : null,
-    requested_reviewers_teams: null,
+    // A list leaves empty lists nil (null); a single pull request loads them ([]), as Gitea 1.27.0 answers.
+    assignees: assignees.length || !opts.list ? assignees : null,
+    requested_reviewers: reviewers.length || !opts.list ? reviewers : null,
+    requested_reviewers_teams: opts.list ? null : [],
     state: issue.state,
     draft: pr.draft,
     is_locked: issue.isLocked,
     comments: issue.comments,
   };
-  if (!opts.list || pr.reviewComments !== 0) out.review_comments = pr.reviewComments;
+  if (pr.reviewComments !== 0) out.review_comments = pr.reviewComments;
   if (!opts.list) {
     const diff = shas.mergeBase && shas.headSha ? await ctx.git.diff(repo.gitPath, shas.mergeBase, shas.headSha) : { files: [] };
     out.additions = diff.files.reduce((n, f) => n + f.additions, 0);
@@ -78,7 +80,8 @@ export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean })
     merged: pr.merged,
     merged_at: isoOrNull(pr.mergedAt),
     merge_commit_sha: pr.merged ? pr.mergeCommitSha ?? null : null,
-    merged_by: pr.merged ? toUserOrNull(ctx, pr.mergedById) : null,
+    // A list does not load the merger: Gitea 1.27.0 answers null there even for a merged pull request.
+    merged_by: pr.merged && !opts.list ? toUserOrNull(ctx, pr.mergedById) : null,
     allow_maintainer_edit: pr.allowMaintainerEdit,
     base: { label: pr.baseBranch, ref: pr.baseBranch, sha: shas.baseSha, repo_id: repo.id, repo: baseRepoJson },
     head: headRepo

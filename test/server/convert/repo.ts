@@ -1,5 +1,6 @@
 // api.Repository. Optional parts (parent, internal/external tracker, external wiki, repo_transfer,
-// default_target_branch) are omitted when empty; Forgejo lacks a few 1.26+ fields.
+// default_target_branch) are omitted when empty; Forgejo lacks a few 1.26+ fields (and 1.27's
+// allow_merge_update, mirror_last_sync_at).
 import type { Ctx } from '../context';
 import { accessMode, permissionJson } from '../permissions';
 import type { RepoRec } from '../state';
@@ -76,6 +77,7 @@ export async function toRepo(ctx: Ctx, repo: RepoRec): Promise<Record<string, un
     allow_rebase_explicit: s.allowRebaseExplicit,
     allow_squash_merge: s.allowSquashMerge,
     allow_fast_forward_only_merge: s.allowFastForwardOnlyMerge,
+    allow_merge_update: s.allowMergeUpdate,
     allow_rebase_update: s.allowRebaseUpdate,
     allow_manual_merge: s.allowManualMerge,
     autodetect_manual_merge: s.autodetectManualMerge,
@@ -88,12 +90,14 @@ export async function toRepo(ctx: Ctx, repo: RepoRec): Promise<Record<string, un
     mirror_interval: repo.mirror ? repo.mirrorInterval : '',
     object_format_name: 'sha1',
     mirror_updated: repo.mirror ? iso(repo.updated) : GO_ZERO_TIME,
+    mirror_last_sync_at: repo.mirror ? iso(repo.updated) : GO_ZERO_TIME,
     topics: repo.topics,
     licenses: branches.length === 0 ? [] : ['MIT'],
     branch_count: branches.length,
   });
   if (forgejo) {
-    for (const k of ['has_code', 'default_target_branch', 'projects_mode', 'licenses', 'allow_manual_merge', 'branch_count']) delete out[k];
+    for (const k of ['has_code', 'default_target_branch', 'projects_mode', 'licenses', 'allow_manual_merge', 'branch_count', 'allow_merge_update',
+      'mirror_last_sync_at']) delete out[k];
   }
   return out;
 }

@@ -18,8 +18,17 @@ export function avatarUrl(ctx: Ctx, account: Account): string {
   return `${ctx.server.rootUrl}avatars/${createHash('md5').update(seed.toLowerCase()).digest('hex')}`;
 }
 
-/** api.User; private details (admin flag, last login, language, email of hidden accounts) only for admins and oneself. */
+/**
+ * api.User; private details (admin flag, last login, language, email of hidden accounts) only for admins and
+ * oneself. Gitea 1.27 repeats the login as `username` (also for an organization in the user shape).
+ */
 export function toUser(ctx: Ctx, account: Account): Record<string, unknown> {
+  const out = userFields(ctx, account);
+  if (!ctx.forgejo) out.username = account.login;
+  return out;
+}
+
+function userFields(ctx: Ctx, account: Account): Record<string, unknown> {
   const doer = ctx.doer;
   const privileged = doer !== undefined && (doer.isAdmin || doer.id === account.id);
   if (account.kind === 'org') {
@@ -98,9 +107,9 @@ export function toOrganization(ctx: Ctx, org: OrgRec): Record<string, unknown> {
   };
 }
 
-export function toTeam(ctx: Ctx, team: TeamRec): Record<string, unknown> {
-  const org = ctx.state.orgs.find((o) => o.id === team.orgId);
-  const unitPerm = team.permission === 'owner' ? 'owner' : team.permission === 'admin' ? 'admin' : team.permission;
+/** api.Team; `organization` is null where Gitea does not load it (the organization's own team list). */
+export function toTeam(ctx: Ctx, team: TeamRec, opts: { withOrganization?: boolean } = {}): Record<string, unknown> {
+  const org = opts.withOrganization === false ? undefined : ctx.state.orgs.find((o) => o.id === team.orgId);
   return {
     id: team.id,
     name: team.name,
@@ -109,7 +118,7 @@ export function toTeam(ctx: Ctx, team: TeamRec): Record<string, unknown> {
     includes_all_repositories: team.includesAllRepositories,
     permission: team.permission,
     units: team.units,
-    units_map: Object.fromEntries(team.units.map((u) => [u, unitPerm])),
+    units_map: team.unitPermissions ?? Object.fromEntries(team.units.map((u) => [u, team.permission])),
     can_create_org_repo: team.canCreateOrgRepo,
     visibility: team.visibility,
   };

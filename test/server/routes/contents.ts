@@ -1,5 +1,6 @@
 // GET /repos/{o}/{r}/raw/{filepath}?ref= (bytes) and /contents/{filepath}?ref= (ContentsResponse or a list),
-// read from git at a branch, tag or commit (default: the default branch).
+// read from git at a branch, tag or commit (default: the default branch). The commit message is not part of the
+// answer (Gitea fills last_commit_message only for /contents-ext with includes=commit_message).
 import type { Ctx } from '../context';
 import { iso } from '../convert/users';
 import { notFound } from '../errors';
@@ -72,7 +73,6 @@ async function contentsEntry(ctx: Ctx, repo: RepoRec, ref: ResolvedRef, e: TreeE
     last_commit_sha: last?.sha ?? '',
     last_committer_date: last ? iso(new Date(last.committer.when * 1000)) : null,
     last_author_date: last ? iso(new Date(last.author.when * 1000)) : null,
-    last_commit_message: last?.message ?? '',
     type,
     size: e.size,
     encoding: data ? 'base64' : null,

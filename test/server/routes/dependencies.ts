@@ -1,13 +1,13 @@
-// Issue dependencies. GET …/dependencies lists what blocks the issue; GET …/blocks what it blocks (no paging
-// headers, no upper clamp on limit, [] when none). POST/DELETE …/dependencies take an IssueMeta whose owner
-// and repo must be sent (Gitea compares them with the current repository); duplicates, cycles and removing
-// a missing dependency are 500s; POST answers 201 with the issue of the URL, DELETE with the
-// other issue (the one in the body), as BEHAVIOR.md records. Archived → 423.
+// Issue dependencies. GET …/dependencies lists what blocks the issue (X-Total-Count only); GET …/blocks what it
+// blocks (no paging headers, no upper clamp on limit, [] when none). POST/DELETE …/dependencies take an
+// IssueMeta whose owner and repo must be sent (Gitea compares them with the current repository); duplicates,
+// cycles and removing a missing dependency are 500s; POST and DELETE both answer 201 with the issue of the
+// URL (the recordings of Gitea 1.27.0 show it for DELETE). Archived → 423.
 import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { toIssue } from '../convert/issues';
 import { archived, fail, notFound } from '../errors';
-import { DEFAULT_PAGING_NUM, formInt, MAX_RESPONSE_ITEMS } from '../paging';
+import { DEFAULT_PAGING_NUM, formInt, MAX_RESPONSE_ITEMS, setTotalCount } from '../paging';
 import { accessMode } from '../permissions';
 import type { Router } from '../router';
 import { Access, type IssueRec, type RepoRec } from '../state';
@@ -74,11 +74,10 @@ function listDependencies(ctx: Ctx): void {
   let limit = formInt(ctx.query.get('limit'));
   if (limit <= 0) limit = DEFAULT_PAGING_NUM;
   else if (limit > MAX_RESPONSE_ITEMS) limit = MAX_RESPONSE_ITEMS;
-  const blockers = ctx.state.dependencies
-    .filter((d) => d.issueId === issue.id)
-    .map((d) => ctx.state.issue(d.dependsOnId)!)
-    .slice((page - 1) * limit, page * limit);
-  ctx.json(200, readable(ctx, blockers).map((i) => toIssue(ctx, i)));
+  const blockers = ctx.state.dependencies.filter((d) => d.issueId === issue.id).map((d) => ctx.state.issue(d.dependsOnId)!);
+  // Like Gitea: the total counts every blocker; the page is cut first, then unreadable ones are dropped.
+  setTotalCount(ctx, blockers.length);
+  ctx.json(200, readable(ctx, blockers.slice((page - 1) * limit, page * limit)).map((i) => toIssue(ctx, i)));
 }
 
 function listBlocks(ctx: Ctx): void {
@@ -116,8 +115,8 @@ export function registerDependencyRoutes(r: Router): void {
     const target = issueFromParams(ctx, repo);
     const dependency = formIssue(ctx, repo);
     removeDependency(ctx, target, dependency);
-    // BEHAVIOR.md: "201 (not 200) with the other issue" — the one named in the body.
-    ctx.json(201, toIssue(ctx, dependency));
+    // 201 (not 200) with the issue of the URL, as the recorded Gitea 1.27.0 answers (like POST).
+    ctx.json(201, toIssue(ctx, target));
   });
   r.get(`${base}/blocks`, ['issue'], listBlocks);
   r.post(`${base}/blocks`, ['issue'], (ctx) => {

@@ -49,7 +49,7 @@ async function createKey(ctx: Ctx): Promise<void> {
     created: new Date(),
   };
   state.deployKeys.push(key);
-  ctx.json(201, await toDeployKey(ctx, repo, key));
+  ctx.json(201, await toDeployKey(ctx, repo, key, { created: true }));
 }
 
 export function registerKeyRoutes(r: Router): void {

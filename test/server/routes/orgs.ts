@@ -66,7 +66,7 @@ export function registerOrgRoutes(r: Router): void {
     const org = orgFromParams(ctx);
     ctx.requireSigned();
     const teams = ctx.state.teams.filter((t) => t.orgId === org.id && canListTeam(ctx, t));
-    ctx.json(200, paged(ctx, teams).map((t) => toTeam(ctx, t)));
+    ctx.json(200, paged(ctx, teams).map((t) => toTeam(ctx, t, { withOrganization: false })));
   });
   r.get('/teams/{id}', ['organization'], (ctx) => ctx.json(200, toTeam(ctx, teamForMember(ctx))));
   r.get('/teams/{id}/activities/feeds', ['organization'], async (ctx) => {

@@ -1,7 +1,7 @@
 // Releases: GET /repos/{o}/{r}/releases (drafts only for writers; filters draft, pre-release), GET one,
 // POST (201; 422 "repo is empty"; 409 when the tag already has a release; 404 for an unknown target).
 // Archived repositories still accept releases (no 423 here, as in Gitea).
-import { recordActivity } from '../activity';
+import { EMPTY_SHA, pushCommitsContent, recordActivity } from '../activity';
 import { bind, formOptionalBool } from '../binding';
 import type { Ctx } from '../context';
 import { toRelease } from '../convert/misc';
@@ -78,8 +78,13 @@ async function createRelease(ctx: Ctx): Promise<void> {
   };
   ctx.state.releases.push(rel);
   if (!draft) {
-    if (!existingTag) recordActivity(ctx.state, { opType: 'push_tag', actorId: doer.id, repo, refName: `refs/tags/${rel.tagName}` });
-    recordActivity(ctx.state, { opType: 'publish_release', actorId: doer.id, repo, refName: rel.tagName, content: rel.name });
+    // As the recorded Gitea: the new tag's push_tag carries the tagged commit; both name the full ref.
+    const tagged = existingTag ? undefined : await git.commit(repo.gitPath, commit);
+    if (tagged) {
+      recordActivity(ctx.state, { opType: 'push_tag', actorId: doer.id, repo, refName: `refs/tags/${rel.tagName}`,
+        content: pushCommitsContent(ctx.state.fullName(repo), EMPTY_SHA, [], { head: tagged, tag: true }) });
+    }
+    recordActivity(ctx.state, { opType: 'publish_release', actorId: doer.id, repo, refName: `refs/tags/${rel.tagName}`, content: rel.name });
   }
   ctx.json(201, toRelease(ctx, repo, rel));
 }

@@ -41,7 +41,8 @@ const UNIT_FIELDS: Array<[string, keyof RepoSettings]> = [
   ['has_releases', 'hasReleases'], ['has_packages', 'hasPackages'], ['has_actions', 'hasActions'], ['has_code', 'hasCode'],
   ['ignore_whitespace_conflicts', 'ignoreWhitespaceConflicts'], ['allow_merge_commits', 'allowMergeCommits'],
   ['allow_rebase', 'allowRebase'], ['allow_rebase_explicit', 'allowRebaseExplicit'], ['allow_squash_merge', 'allowSquashMerge'],
-  ['allow_fast_forward_only_merge', 'allowFastForwardOnlyMerge'], ['allow_rebase_update', 'allowRebaseUpdate'],
+  ['allow_fast_forward_only_merge', 'allowFastForwardOnlyMerge'], ['allow_merge_update', 'allowMergeUpdate'],
+  ['allow_rebase_update', 'allowRebaseUpdate'],
   ['allow_manual_merge', 'allowManualMerge'], ['autodetect_manual_merge', 'autodetectManualMerge'],
   ['default_delete_branch_after_merge', 'defaultDeleteBranchAfterMerge'], ['default_merge_style', 'defaultMergeStyle'],
   ['default_update_style', 'defaultUpdateStyle'], ['default_allow_maintainer_edit', 'defaultAllowMaintainerEdit'],
@@ -170,6 +171,14 @@ export function registerRepoRoutes(r: Router): void {
       (x, y) => y.tagger.when - x.tagger.when || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
     );
     ctx.json(200, pagedTotalOnly(ctx, tags).map((t) => toTag(ctx, a.repo, t)));
+  });
+  // Gitea's GetTag: the tag by name (the rest of the path, slashes included); 404 when there is none, e.g. for
+  // the tag of a draft release, which Gitea creates only when the release is published.
+  r.get('/repos/{owner}/{repo}/tags/{tag...}', ['repository'], async (ctx) => {
+    const a = ctx.repoAssignment();
+    const tag = (await ctx.git.tagDetails(a.repo.gitPath)).find((t) => t.name === ctx.params.tag);
+    if (!tag) return notFound();
+    ctx.json(200, toTag(ctx, a.repo, tag));
   });
 
   r.get('/repos/{owner}/{repo}/collaborators', ['repository'], (ctx) => {

@@ -5,7 +5,7 @@ import { normalizeScopes } from '../auth';
 import { bind, formBool } from '../binding';
 import type { Ctx } from '../context';
 import { toRepo } from '../convert/repo';
-import { iso, toOrganization, toTeam, toUser } from '../convert/users';
+import { GO_ZERO_TIME, iso, toOrganization, toTeam, toUser } from '../convert/users';
 import { badRequest, fail, forbidden, notFound } from '../errors';
 import { paged } from '../paging';
 import { accessMode, canSeeAccount, isOrgMember } from '../permissions';
@@ -41,7 +41,9 @@ function createToken(ctx: Ctx): void {
   const value = createHash('sha1').update(randomBytes(32)).digest('hex');
   const token = { id: ctx.state.nextId('token'), userId: user.id, name: form.name, token: value, scopes, created: new Date() };
   ctx.state.tokens.push(token);
-  ctx.json(201, { id: token.id, name: token.name, sha1: value, token_last_eight: value.slice(-8), scopes });
+  // Gitea answers the new token with zero created/last-used times (it does not read the row back).
+  ctx.json(201, { id: token.id, name: token.name, sha1: value, token_last_eight: value.slice(-8), scopes, created_at: GO_ZERO_TIME,
+    last_used_at: GO_ZERO_TIME });
 }
 
 async function starred(ctx: Ctx, user: UserRec): Promise<void> {

@@ -1,5 +1,5 @@
 // Seeds users, tokens, the acme organization with its teams and labels, and the repository records.
-import { FIXTURES } from '../fixtures';
+import { FIXTURES, type FixtureUserName } from '../fixtures';
 import { Access, type RepoRec, type RepoSettings, type ServerState, type UserRec, type Visibility } from '../state';
 
 export const SEED_EPOCH = new Date(Date.UTC(2023, 11, 1, 8));
@@ -20,6 +20,7 @@ export function defaultRepoSettings(): RepoSettings {
     allowRebaseExplicit: true,
     allowSquashMerge: true,
     allowFastForwardOnlyMerge: true,
+    allowMergeUpdate: true,
     allowRebaseUpdate: true,
     allowManualMerge: false,
     autodetectManualMerge: false,
@@ -63,34 +64,38 @@ export function newRepoRecord(state: ServerState, init: Partial<RepoRec> & { id:
   return repo;
 }
 
-function seedUsers(state: ServerState): void {
-  for (const u of Object.values(FIXTURES.users)) {
-    const rec: UserRec = {
-      kind: 'user',
-      id: state.useId('user', u.id),
-      login: u.login,
-      fullName: u.fullName,
-      email: u.email,
-      password: u.password,
-      isAdmin: u.isAdmin,
-      totpSecret: 'totpSecret' in u ? u.totpSecret : undefined,
-      usedOtpCounters: new Set(),
-      visibility: 'public',
-      description: '',
-      website: '',
-      location: '',
-      language: 'en-US',
-      keepEmailPrivate: false,
-      created: SEED_EPOCH,
-      lastLogin: SEED_EPOCH,
-      starredRepoIds: [],
-    };
-    state.users.push(rec);
-    for (const [name, value] of Object.entries(u.tokens)) {
-      const scopes = name === 'readRepository' ? ['read:repository'] : ['all'];
-      state.tokens.push({ id: state.nextId('token'), userId: u.id, name: `fixture-${name}`, token: value, scopes, created: SEED_EPOCH });
-    }
+/** Adds a FIXTURES user (same id, password, tokens, two-factor secret) to the state. */
+export function addFixtureUser(state: ServerState, u: (typeof FIXTURES.users)[FixtureUserName]): UserRec {
+  const rec: UserRec = {
+    kind: 'user',
+    id: state.useId('user', u.id),
+    login: u.login,
+    fullName: u.fullName,
+    email: u.email,
+    password: u.password,
+    isAdmin: u.isAdmin,
+    totpSecret: 'totpSecret' in u ? u.totpSecret : undefined,
+    usedOtpCounters: new Set(),
+    visibility: 'public',
+    description: '',
+    website: '',
+    location: '',
+    language: 'en-US',
+    keepEmailPrivate: false,
+    created: SEED_EPOCH,
+    lastLogin: SEED_EPOCH,
+    starredRepoIds: [],
+  };
+  state.users.push(rec);
+  for (const [name, value] of Object.entries(u.tokens)) {
+    const scopes = name === 'readRepository' ? ['read:repository'] : ['all'];
+    state.tokens.push({ id: state.nextId('token'), userId: u.id, name: `fixture-${name}`, token: value, scopes, created: SEED_EPOCH });
   }
+  return rec;
+}
+
+function seedUsers(state: ServerState): void {
+  for (const u of Object.values(FIXTURES.users)) addFixtureUser(state, u);
 }
 
 function seedOrg(state: ServerState): void {

@@ -10,10 +10,17 @@ import { GitStore } from '../git';
 import { FIXTURES } from '../fixtures';
 import { demoHistory, PEOPLE, simpleHistory, type DemoCommit } from './demoHistory';
 import { bigHistory, type BigShas } from './bigHistory';
+import { buildRecordedRepositories, type RecordedCommit } from './recordedHistory';
+
+/** `default`: the fixtures; `big`: plus alice/big; `recorded`: the instance the Gitea 1.27.0 recordings were made on. */
+export type SeedName = 'default' | 'big' | 'recorded';
 
 export interface SeedShas {
-  demo: Record<DemoCommit, string>;
+  /** The default and big seeds' alice/demo. */
+  demo?: Record<DemoCommit, string>;
   big?: BigShas;
+  /** The recorded seed's alice/demo (alice/gmig28807 has the same commits). */
+  recorded?: Record<RecordedCommit, string>;
 }
 
 interface Template {
@@ -58,9 +65,10 @@ exit 0
 `;
 }
 
-async function build(seed: 'default' | 'big', dir: string): Promise<Template> {
+async function build(seed: SeedName, dir: string): Promise<Template> {
   const started = Date.now();
   const git = new GitStore(join(dir, 'repos'), join(dir, 'home'));
+  if (seed === 'recorded') return { dir, shas: { recorded: await buildRecordedRepositories(git) }, millis: Date.now() - started };
   const R = FIXTURES.repos;
   const path = (r: { owner: string; name: string }) => `${r.owner}/${r.name}.git`;
 
@@ -96,7 +104,7 @@ async function build(seed: 'default' | 'big', dir: string): Promise<Template> {
   return { dir, shas: { demo: demoShas, big: bigShas }, millis: Date.now() - started };
 }
 
-async function cachedBuild(seed: 'default' | 'big'): Promise<Template> {
+async function cachedBuild(seed: SeedName): Promise<Template> {
   const started = Date.now();
   if (process.env.GITEA_TEST_SERVER_NO_CACHE) {
     const dir = await mkdtemp(join(tmpdir(), `gitea-test-template-${seed}-`));
@@ -128,7 +136,7 @@ async function cachedBuild(seed: 'default' | 'big'): Promise<Template> {
   }
 }
 
-export function repositoryTemplate(seed: 'default' | 'big'): Promise<Template> {
+export function repositoryTemplate(seed: SeedName): Promise<Template> {
   let t = templates.get(seed);
   if (!t) {
     t = cachedBuild(seed);
@@ -150,7 +158,7 @@ function copyTree(from: string, to: string): Promise<void> {
 }
 
 /** Copies the seeded repositories into `root` (a fresh GIT_PROJECT_ROOT) and returns their SHAs. */
-export async function materializeRepositories(seed: 'default' | 'big', root: string): Promise<SeedShas & { templateMillis: number }> {
+export async function materializeRepositories(seed: SeedName, root: string): Promise<SeedShas & { templateMillis: number }> {
   const t = await repositoryTemplate(seed);
   await rm(root, { recursive: true, force: true });
   await copyTree(join(t.dir, 'repos'), root);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCloneUrl, checkHttpUrl, checkIsoDate, checkMirrorInterval, checkRepoName, isoDay, parseMirrorInterval, plainText, redactSecrets } from '../../../src/commands/admin/validation';
+import { checkCloneUrl, checkMirrorInterval, checkRepoName, parseMirrorInterval } from '../../../src/commands/admin/validation';
+import { checkHttpUrl, checkIsoDate, isoDay, plainText, redactSecrets } from '../../../src/shared/validation';
 
 test('mirror interval: Go durations in h/m/s order', () => {
   assert.equal(parseMirrorInterval('8h30m0s'), 8 * 3600 + 30 * 60);

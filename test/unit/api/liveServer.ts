@@ -23,7 +23,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   if (!existsSync(serverModule)) {
     throw new Error(`The test server is not built: ${serverModule} is missing (test/server/index.ts does not exist yet or did not compile).`);
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (another bundle or a module that may not be built)
   const mod = require(serverModule) as { startTestServer(o?: TestServerOptions): Promise<TestServer> };
   return mod.startTestServer(options);
 }

@@ -86,7 +86,7 @@ export async function failure(p: Promise<unknown>): Promise<GiteaError> {
     await p;
   } catch (e) {
     if (isGiteaError(e)) return e;
-    throw new Error(`expected a GiteaError, got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    throw new Error(`expected a GiteaError, got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, { cause: e });
   }
   throw new Error('expected a failure, but the call succeeded');
 }

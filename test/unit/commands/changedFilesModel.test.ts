@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {
   buildTree,
   changesUriComponents,
+  fileRowLabel,
   fileUriComponents,
   flatList,
   isBinary,
@@ -12,7 +13,7 @@ import {
   statusLook,
   totals,
   type TreeNode,
-} from '../../../src/commands/changedFiles/model';
+} from '../../../src/views/changedFiles/model';
 
 test("every status Gitea sends has its own badge; an unknown one shows as changed", () => {
   const badges = ['added', 'deleted', 'renamed', 'copied', 'changed', 'unchanged'].map((s) => statusLook(s).badge);
@@ -93,4 +94,14 @@ test('a 1,500-file tree builds in well under a second', () => {
   walk(tree);
   assert.equal(count, 1500);
   assert.ok(elapsed < 200, `${elapsed} ms`);
+});
+
+test('a renamed file\'s row says `old → new`; other rows show the name', () => {
+  assert.equal(fileRowLabel({ filename: 'src/main.js', status: 'renamed', previous_filename: 'src/app.js' }), 'app.js → main.js');
+  assert.equal(fileRowLabel({ filename: 'src/utils/strings.ts', status: 'renamed', previous_filename: 'src/util.ts' }), 'src/util.ts → strings.ts');
+  assert.equal(fileRowLabel({ filename: 'lib.ts', status: 'renamed', previous_filename: 'old/lib.ts' }), 'old/lib.ts → lib.ts');
+  assert.equal(fileRowLabel({ filename: 'src/a.ts', status: 'changed' }), 'a.ts');
+  // A copy keeps its original: only the new name is shown (the tooltip names the source).
+  assert.equal(fileRowLabel({ filename: 'b.ts', status: 'copied', previous_filename: 'a.ts' }), 'b.ts');
+  assert.equal(fileRowLabel({ filename: 'x.ts', status: 'renamed', previous_filename: null }), 'x.ts');
 });

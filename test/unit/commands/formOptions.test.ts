@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createClient, GiteaError, type GiteaClient } from '../../../src/api';
 import { loadFormOptions, tagRef } from '../../../src/commands/createIssue/formOptions';
-import type { Target } from '../../../src/commands/common/target';
+import type { Target } from '../../../src/core/target';
 import { FIXTURES, startTestServer, type TestServer } from '../../server/index';
 
 const demo = FIXTURES.repos.demo;

@@ -1,7 +1,7 @@
 // Reading every page through X-HasMore / X-PageCount.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readAllPages, type PageLike } from '../../../src/commands/changedFiles/readAllPages';
+import { readAllPages, type PageLike } from '../../../src/api/paging';
 
 function pagedServer(total: number, perPage: number, opts: { withCount?: boolean; delay?: (page: number) => number } = {}) {
   const requested: number[] = [];
@@ -19,7 +19,7 @@ test('1,500 files in 30 pages of 50: every page read once, items in order, pages
   // Later pages answer faster: delivery must still be in page order.
   const server = pagedServer(1500, 50, { delay: (p) => (31 - p) % 5 });
   const delivered: number[][] = [];
-  const all = await readAllPages(server.fetch, { onPage: (items) => delivered.push([...items]) });
+  const { items: all } = await readAllPages(server.fetch, { onPage: (items) => delivered.push([...items]) });
   assert.equal(all.length, 1500);
   assert.deepEqual(all, Array.from({ length: 1500 }, (_, i) => i));
   assert.deepEqual([...server.requested].sort((a, b) => a - b), Array.from({ length: 30 }, (_, i) => i + 1));
@@ -29,14 +29,14 @@ test('1,500 files in 30 pages of 50: every page read once, items in order, pages
 
 test('without X-PageCount, X-HasMore is followed page by page', async () => {
   const server = pagedServer(120, 50, { withCount: false });
-  const all = await readAllPages(server.fetch);
+  const { items: all } = await readAllPages(server.fetch);
   assert.equal(all.length, 120);
   assert.deepEqual(server.requested, [1, 2, 3]);
 });
 
 test('one page: one request', async () => {
   const server = pagedServer(10, 50);
-  assert.equal((await readAllPages(server.fetch)).length, 10);
+  assert.equal((await readAllPages(server.fetch)).items.length, 10);
   assert.deepEqual(server.requested, [1]);
 });
 
@@ -50,7 +50,7 @@ test('a failing page fails the whole read', async () => {
 
 test('a server that always says "more" but sends nothing is not asked forever', async () => {
   let calls = 0;
-  const all = await readAllPages(async () => {
+  const { items: all } = await readAllPages(async () => {
     calls++;
     return { items: calls === 1 ? [1] : [], hasMore: true };
   });

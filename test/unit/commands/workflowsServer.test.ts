@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { createClient, type GiteaClient } from '../../../src/api';
 import { blameLine, runGit } from '../../../src/git/blame';
 import { CommitPullRequests } from '../../../src/commands/pullRequestForLine/commitPullRequests';
-import { readAllPages } from '../../../src/commands/changedFiles/readAllPages';
-import { buildTree, statusLook } from '../../../src/commands/changedFiles/model';
+import { readAllPages } from '../../../src/api/paging';
+import { buildTree, statusLook } from '../../../src/views/changedFiles/model';
 import { parsePublicKey } from '../../../src/commands/deployKeys/sshKey';
 import { emptyDraft, toCreateIssueBody } from '../../../src/commands/createIssue/issueDraft';
 import { FIXTURES, sshEd25519PublicKey, startTestServer, type TestServer } from '../../server/index';
@@ -82,7 +82,7 @@ test('a line committed straight to main has no pull request; an edited line is n
 
 test('changed files of the open pull request: every page read, server statuses all known', async () => {
   const before = server.requests.length;
-  const files = await readAllPages((page) => client.repoGetPullRequestFiles({ owner: demo.owner, repo: demo.name, index: demo.pulls.open, page, limit: 2 }));
+  const { items: files } = await readAllPages((page) => client.repoGetPullRequestFiles({ owner: demo.owner, repo: demo.name, index: demo.pulls.open, page, limit: 2 }));
   const asked = server.requests.slice(before).filter((r) => r.apiPath?.endsWith('/files'));
   const first = await client.repoGetPullRequestFiles({ owner: demo.owner, repo: demo.name, index: demo.pulls.open, page: 1, limit: 2 });
   assert.equal(asked.length, first.pageCount);

@@ -1,7 +1,7 @@
 // Instance URL normalisation: what users paste into "Gitea: Sign In" → the canonical instance root.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { instanceLabel, isLoopbackUrl, normalizeInstanceUrl } from '../../../src/git/instanceUrl';
+import { instanceLabel, isLoopbackUrl, normalizeInstanceUrl } from '../../../src/shared/instanceUrl';
 
 const ACCEPTED: [string, string][] = [
   ['https://gitea.com', 'https://gitea.com/'],

@@ -32,8 +32,8 @@ describe('client against a broken server', () => {
   });
   after(() => server.close());
 
-  const expectKind = (mode: BrokenMode, kinds: readonly GiteaErrorKind[], extra?: (e: ReturnType<typeof typedError>) => void) =>
-    it(`${mode} → ${kinds.join(' or ')}`, async () => {
+  const expectKind = (mode: BrokenMode, kinds: readonly GiteaErrorKind[], extra?: (e: ReturnType<typeof typedError>) => void): void =>
+    void it(`${mode} → ${kinds.join(' or ')}`, async () => {
       const out = await outcomeOf(client(server.urlFor(mode)).repoListBranches!({ ...LIST }));
       const e = typedError(out, mode);
       assert.ok(kinds.includes(e.kind), `${mode}: kind ${e.kind} (${e.message})`);

@@ -44,6 +44,28 @@ describe('test server: authentication', () => {
     assert.equal((await api(server, '/user', { authorization: `token ${bob.tokens.all}` })).status, 200);
   });
 
+  it('refuses the password of an account with a security key (WebAuthn) even with a code; tokens still work', async () => {
+    const { bob, carol } = server.fixtures.users;
+    const enrolled = [server.state.userByName('carol')!, server.state.userByName('bob')!];
+    for (const u of enrolled) u.webAuthnEnrolled = true;
+    try {
+      const refused = await api(server, '/user', { authorization: basic('carol', carol.password) });
+      assert.equal(refused.status, 401);
+      assert.deepEqual(refused.json, { message: 'basic authorization is not allowed while WebAuthn enrolled', url: `${server.url}api/swagger` });
+      // Gitea checks the password first: a wrong one gets the usual message, so the key is not revealed.
+      const wrong = await api(server, '/user', { authorization: basic('carol', 'nope') });
+      assert.equal(wrong.json.message, 'invalid username, password or token');
+      // The security key is checked before the one-time code.
+      const withCode = await api(server, '/user', { authorization: basic('bob', bob.password), headers: { 'X-Gitea-OTP': totp(bob.totpSecret) } });
+      assert.equal(withCode.json.message, 'basic authorization is not allowed while WebAuthn enrolled');
+      const create = await api(server, '/users/carol/tokens', { method: 'POST', authorization: basic('carol', carol.password), body: { name: 'x', scopes: ['all'] } });
+      assert.equal(create.status, 401);
+      assert.equal((await api(server, '/user', { authorization: `token ${carol.tokens.all}` })).status, 200);
+    } finally {
+      for (const u of enrolled) u.webAuthnEnrolled = false;
+    }
+  });
+
   it('creates tokens only with Basic password auth', async () => {
     const alice = server.fixtures.users.alice;
     const withToken = await api(server, '/users/alice/tokens', { method: 'POST', as: 'alice', body: { name: 'x', scopes: ['all'] } });

@@ -45,4 +45,16 @@ describe('test server: forgejo flavour', () => {
     const res = await api(server, '/user', { authorization: basic('bob', bob.password), headers: { 'X-Forgejo-OTP': totp(bob.totpSecret) } });
     assert.equal(res.status, 200);
   });
+
+  it('refuses the password of an account with security keys with Forgejo\'s own 401 message', async () => {
+    const carol = server.state.userByName('carol')!;
+    carol.webAuthnEnrolled = true;
+    try {
+      const res = await api(server, '/user', { authorization: basic('carol', carol.password) });
+      assert.equal(res.status, 401);
+      assert.equal(res.json.message, 'Basic authorization is not allowed while having security keys enrolled');
+    } finally {
+      carol.webAuthnEnrolled = false;
+    }
+  });
 });

@@ -85,15 +85,19 @@ test('a client-side filter hides non-matching items without dropping them', () =
   assert.equal(s.items.length, 6);
 });
 
-test('a node is built once per item object', () => {
-  let renders = 0;
-  const s = new ListState(spec({ render: (i) => (renders++, { label: i.name } as unknown as TreeNode) }));
-  s.append(page(1, items(1, 3), false));
-  const a = s.visibleItems().map((i) => s.nodeFor(i));
-  const b = s.visibleItems().map((i) => s.nodeFor(i));
-  assert.equal(renders, 3);
+test('a node is built once per item object, with the clock of the render that built it', () => {
+  const clocks: number[] = [];
+  const s = new ListState(spec({ render: (i, now) => (clocks.push(now), { label: i.name } as unknown as TreeNode) }));
+  s.append(page(1, items(1, 3), true));
+  const a = s.visibleItems().map((i) => s.nodeFor(i, 1_000));
+  const b = s.visibleItems().map((i) => s.nodeFor(i, 2_000));
+  assert.deepEqual(clocks, [1_000, 1_000, 1_000]);
   assert.deepEqual(a, b);
   assert.ok(a.every((n, k) => n === b[k]));
+  // The next page's items are rendered with the clock of the render they first appear in.
+  s.append(page(2, items(4, 4), false));
+  s.visibleItems().forEach((i) => s.nodeFor(i, 3_000));
+  assert.deepEqual(clocks, [1_000, 1_000, 1_000, 3_000]);
 });
 
 test('a silent reload of page 1 replaces it and keeps later pages that are not in it', () => {

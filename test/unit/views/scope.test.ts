@@ -3,8 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GiteaClient } from '../../../src/api';
-import { accountScope, giteaAtLeast } from '../../../src/views/scope';
-import type { Account, RepoRef, Services } from '../../../src/services';
+import { giteaAtLeast } from '../../../src/shared/account';
+import { accountScope } from '../../../src/views/scope';
+import type { Account, RepoRef, Services } from '../../../src/core/services';
 
 const account = (flavor: 'gitea' | 'forgejo', version: string): Account => ({
   id: 'x',

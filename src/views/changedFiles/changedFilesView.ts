@@ -3,14 +3,14 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangedFile } from '../../api';
-import type { RepoRef, Services } from '../../services';
-import { setViewMessage } from '../../views/format';
-import { isCancellation, messageOf } from '../common/errors';
-import { targetFor } from '../common/target';
+import type { RepoRef, Services } from '../../core/services';
+import { setViewMessage } from '../format';
+import { isCancellation, messageOf } from '../../core/errors';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { changesUri, statusName } from './fileDocuments';
-import { buildTree, flatList, totals, isWhitespaceMode, type TreeNode, type WhitespaceMode } from './model';
-import { OPEN_CHANGED_FILE } from './openChangedFile';
-import { readAllPages } from './readAllPages';
+import { buildTree, fileRowLabel, flatList, totals, isWhitespaceMode, type TreeNode, type WhitespaceMode } from './model';
+import { COMMAND } from '../../core/commandIds';
+import { readAllPages } from '../../api/paging';
 
 export const VIEW_ID = 'gitea.changedFiles';
 export const ACTIVE_CONTEXT = 'gitea.changedFiles.active';
@@ -87,7 +87,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
 
   /** Loads the files of pull request `index` of `ref` into the view and reveals it. */
   async show(ref: RepoRef, index: number): Promise<LoadResult | undefined> {
-    const target = await targetFor(this.services, ref);
+    const target = await targetOrSignIn(this.services, ref);
     if (!target) return undefined;
     this.controller?.abort();
     const controller = (this.controller = new AbortController());
@@ -112,6 +112,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       },
     );
     // The title comes alongside; the files do not wait for it.
+    // expected: without its title the view still shows the files (and their own failure).
     void target.client.repoGetPullRequest(params, { signal: controller.signal }).then(
       (pr) => {
         if (this.shown !== shown) return;
@@ -121,10 +122,11 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       () => undefined,
     );
     this.rebuild();
+    // expected: the progress bar only ends on a failure; the failure itself is handled below.
     void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => reading.catch(() => undefined));
     void vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, true).then(() => vscode.commands.executeCommand(`${VIEW_ID}.focus`));
     try {
-      const files = await reading;
+      const { items: files } = await reading;
       if (this.shown !== shown) return undefined;
       shown.loading = false;
       this.rebuild();
@@ -230,7 +232,8 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     item.id = `${idPrefix}${f.filename}`;
     item.resourceUri = changesUri(s.ref.owner, s.ref.repo, s.index, f);
     const dir = path.posix.dirname(f.filename);
-    item.label = layout === 'list' ? path.posix.basename(f.filename) : node.name;
+    // The file's name, or `old → new` for a rename (the folder is the tree's, or the description's in the list).
+    item.label = fileRowLabel(f);
     item.description = layout === 'list' && dir !== '.' ? `${dir}  ${counts(f)}` : counts(f);
     item.contextValue = 'changedFile';
     this.items.set(key, item);
@@ -253,7 +256,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       item.tooltip = tooltip;
     }
     item.command ??= {
-      command: OPEN_CHANGED_FILE,
+      command: COMMAND.openChangedFile,
       title: vscode.l10n.t('Open Changes'),
       arguments: [{ instanceUrl: s.ref.instanceUrl, owner: s.ref.owner, repo: s.ref.repo, accountId: s.ref.accountId }, s.index, f],
     };

@@ -1,18 +1,15 @@
 // Showing a failed request: the client's GiteaError messages are sentences a user can act on.
 import * as vscode from 'vscode';
-import { isGiteaError } from '../../api/errorKind';
-import type { Services } from '../../services';
+import { isGiteaError } from '../api/errorKind';
+import { messageOf } from '../shared/errors';
+import type { Services } from './services';
 
 /** True when the user abandoned the request: nothing to show. */
 export function isCancellation(e: unknown): boolean {
   return (isGiteaError(e) && e.kind === 'cancelled') || (e instanceof Error && e.name === 'AbortError') || e instanceof vscode.CancellationError;
 }
 
-/** The sentence to show for a failure. */
-export function messageOf(e: unknown): string {
-  if (isGiteaError(e)) return e.message;
-  return e instanceof Error ? e.message : String(e);
-}
+export { messageOf } from '../shared/errors';
 
 /** Logs and shows a failure of `what` (e.g. "Could not create the issue"); silent for cancellations. */
 export function showFailure(services: Services, what: string, e: unknown): void {

@@ -159,6 +159,26 @@ export function buildTree<F extends ChangedFileLike>(files: readonly F[]): TreeN
   return toNodes(root, '');
 }
 
+/**
+ * The row label of a file: its name, and for a rename `old → new` — the old name alone when the file stayed in
+ * its folder, else the old path (the new folder is where the row sits, or its description in the list).
+ */
+export function fileRowLabel(file: ChangedFileLike): string {
+  const name = baseName(file.filename);
+  const previous = file.previous_filename;
+  if (file.status !== 'renamed' || !previous || previous === file.filename) return name;
+  return `${folderOf(previous) === folderOf(file.filename) ? baseName(previous) : previous} → ${name}`;
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
 /** The flat list: every file, sorted by path. */
 export function flatList<F extends ChangedFileLike>(files: readonly F[]): F[] {
   return [...files].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));

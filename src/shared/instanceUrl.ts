@@ -20,6 +20,7 @@ export function normalizeInstanceUrl(input: string): InstanceUrlResult {
   try {
     url = new URL(withScheme);
   } catch {
+    // expected: the typed text is not a URL, which the result says.
     return { ok: false, problem: 'invalid' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'scheme' };
@@ -50,6 +51,7 @@ export function instanceLabel(instanceUrl: string): string {
     const u = new URL(instanceUrl);
     return `${u.host}${u.pathname.replace(/\/+$/, '')}`;
   } catch {
+    // expected: a label for a URL that does not parse is the text itself.
     return instanceUrl;
   }
 }
@@ -59,6 +61,7 @@ export function instanceHost(instanceUrl: string): string {
   try {
     return stripBrackets(new URL(instanceUrl).hostname.toLowerCase());
   } catch {
+    // expected: no host in a URL that does not parse.
     return '';
   }
 }
@@ -78,4 +81,12 @@ export function isLoopbackUrl(instanceUrl: string): boolean {
 
 export function isPlainHttp(instanceUrl: string): boolean {
   return instanceUrl.toLowerCase().startsWith('http://');
+}
+
+/** An instance remotes may belong to: a signed-in account's instance or one from the `gitea.instances` setting. */
+export interface KnownInstance {
+  /** Normalised instance root with a trailing slash (normalizeInstanceUrl). */
+  readonly url: string;
+  /** Extra host names that ssh remotes of this instance use (ssh config aliases, a separate ssh host). */
+  readonly sshHosts?: readonly string[];
 }

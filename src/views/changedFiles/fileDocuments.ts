@@ -1,9 +1,9 @@
 // Read-only documents of a file at a commit (`gitea-file:` URIs), read from the raw-file endpoint, and the
 // status decorations of changed files (`gitea-changes:` URIs, also used by the Pull Requests view).
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
-import { messageOf } from '../common/errors';
-import { accountOf } from '../common/target';
+import type { Services } from '../../core/services';
+import { messageOf } from '../../core/errors';
+import { accountForRepo } from '../../core/target';
 import { changesUriComponents, fileUriComponents, isBinary, parseChangesUri, parseFileUri, statusLook, type ChangedFileLike, type FileAtRef } from './model';
 
 export const FILE_SCHEME = 'gitea-file';
@@ -55,7 +55,7 @@ export class FileAtRefProvider implements vscode.TextDocumentContentProvider {
     const f = parseFileUri(uri.path, uri.query);
     if (!f) return '';
     if (!f.ref) return ''; // the empty side of an added or deleted file
-    const account = accountOf(this.services, { instanceUrl: f.instanceUrl });
+    const account = accountForRepo(this.services.accounts, { instanceUrl: f.instanceUrl });
     if (!account) return vscode.l10n.t('Sign in to {0} to see this file.', f.instanceUrl);
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());

@@ -3,14 +3,14 @@
 // right side, renamed ones use the previous name on the left. Both sides are read-only `gitea-file:` documents.
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
-import type { RepoRef, Services } from '../../services';
-import { messageOf, showFailure } from '../common/errors';
-import { repoRefFrom, targetFor } from '../common/target';
+import type { RepoRef, Services } from '../../core/services';
+import { COMMAND } from '../../core/commandIds';
+import { messageOf, showFailure } from '../../core/errors';
+import { repoRefFrom } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { fileUri } from './fileDocuments';
 import type { ChangedFileLike } from './model';
 
-export const OPEN_CHANGED_FILE = 'gitea.openChangedFile';
-export const OPEN_DIFF_FROM_VIEW = 'gitea.changedFiles.openDiff';
 
 /** Pull requests (for their SHAs) are kept a minute: clicking through files should not refetch each time. */
 const PR_TTL_MS = 60_000;
@@ -31,10 +31,11 @@ export class PullRequestShas {
     const key = `${ref.instanceUrl}|${ref.owner}/${ref.repo}#${index}`;
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < PR_TTL_MS) return hit.pr;
-    const target = await targetFor(this.services, ref);
+    const target = await targetOrSignIn(this.services, ref);
     if (!target) return undefined;
     const pr = target.client.repoGetPullRequest({ owner: ref.owner, repo: ref.repo, index });
     this.cache.set(key, { at: Date.now(), pr });
+    // expected: the failure reaches the caller through `pr`; here it only stops being cached.
     pr.catch(() => this.cache.delete(key));
     return pr;
   }
@@ -113,8 +114,8 @@ export function registerOpenChangedFile(services: Services, shas: PullRequestSha
     }
   };
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(OPEN_CHANGED_FILE, open),
+    vscode.commands.registerCommand(COMMAND.openChangedFile, open),
     // The Pull Requests view forwards its file clicks here, with its node data.
-    vscode.commands.registerCommand(OPEN_DIFF_FROM_VIEW, (data: unknown) => open(data, undefined, undefined)),
+    vscode.commands.registerCommand(COMMAND.openChangedFileDiff, (data: unknown) => open(data, undefined, undefined)),
   );
 }

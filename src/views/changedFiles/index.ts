@@ -3,15 +3,16 @@
 // documents and the `gitea-changes:` decorations.
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
-import type { RepoRef, Services } from '../../services';
-import { isCancellation, showFailure } from '../common/errors';
-import { activeTarget, repoRefFrom } from '../common/target';
+import type { RepoRef, Services } from '../../core/services';
+import { COMMAND } from '../../core/commandIds';
+import { isCancellation, showFailure } from '../../core/errors';
+import { repoRefFrom } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { ChangedFilesView, LAYOUT_SETTING, WHITESPACE_SETTING, currentWhitespace, type LoadResult } from './changedFilesView';
-import { CHANGES_SCHEME, ChangedFileDecorations, FILE_SCHEME, FileAtRefProvider } from './fileDocuments';
+import { ChangedFileDecorations, FILE_SCHEME, FileAtRefProvider } from './fileDocuments';
 import { WHITESPACE_MODES, type WhitespaceMode } from './model';
 import { PullRequestShas, registerOpenChangedFile } from './openChangedFile';
 
-export const SHOW_CHANGED_FILES = 'gitea.showChangedFiles';
 
 /**
  * The pull request an argument names: `{ repo, pr: { number } }` (the line command, the contract with the Pull
@@ -43,7 +44,7 @@ const WHITESPACE_LABELS: Record<WhitespaceMode, () => string> = {
 
 /** Asks for a pull request of the active repository: recent ones listed, any number accepted. */
 async function pickPullRequest(services: Services): Promise<{ repo: RepoRef; index: number } | undefined> {
-  const target = await activeTarget(services);
+  const target = await targetOrSignIn(services);
   if (!target) return undefined;
   type Item = vscode.QuickPickItem & { index?: number };
   const pick = vscode.window.createQuickPick<Item>();
@@ -91,12 +92,18 @@ export function registerChangedFiles(services: Services): vscode.Disposable {
   const toggleLayout = (layout: 'tree' | 'list') => () =>
     vscode.workspace.getConfiguration().update(LAYOUT_SETTING, layout, vscode.ConfigurationTarget.Global);
 
+  const reload = (): Promise<unknown> => {
+    const current = view.current;
+    if (current) shas.forget(current.ref, current.index);
+    return view.reload().catch((e: unknown) => showFailure(services, vscode.l10n.t('Could not load the changed files'), e));
+  };
+
   return vscode.Disposable.from(
     view,
     vscode.workspace.registerTextDocumentContentProvider(FILE_SCHEME, new FileAtRefProvider(services)),
     vscode.window.registerFileDecorationProvider(new ChangedFileDecorations()),
     registerOpenChangedFile(services, shas),
-    vscode.commands.registerCommand(SHOW_CHANGED_FILES, async (arg?: unknown): Promise<LoadResult | undefined> => {
+    vscode.commands.registerCommand(COMMAND.showChangedFiles, async (arg?: unknown): Promise<LoadResult | undefined> => {
       const chosen = pullRequestArg(arg, services.repos.active) ?? (arg === undefined ? await pickPullRequest(services) : undefined);
       if (!chosen) {
         if (arg !== undefined) void vscode.window.showErrorMessage(vscode.l10n.t('Choose a pull request to show its changed files.'));
@@ -112,12 +119,11 @@ export function registerChangedFiles(services: Services): vscode.Disposable {
     }),
     vscode.commands.registerCommand('gitea.changedFiles.viewAsTree', toggleLayout('tree')),
     vscode.commands.registerCommand('gitea.changedFiles.viewAsList', toggleLayout('list')),
-    vscode.commands.registerCommand('gitea.changedFiles.refresh', () => {
-      const current = view.current;
-      if (current) shas.forget(current.ref, current.index);
-      return view.reload().catch((e: unknown) => showFailure(services, vscode.l10n.t('Could not load the changed files'), e));
-    }),
+    vscode.commands.registerCommand('gitea.changedFiles.refresh', reload),
+    services.views.register('changedFiles', () => void reload()),
     vscode.commands.registerCommand('gitea.changedFiles.close', () => view.close()),
+    // Hidden: the view's data provider, for the in-host tests (like gitea.activity.provider).
+    vscode.commands.registerCommand('gitea.changedFiles.provider', () => view),
     vscode.commands.registerCommand('gitea.changedFiles.setWhitespace', async (mode?: unknown) => {
       let chosen = WHITESPACE_MODES.find((m) => m === mode);
       if (!chosen) {

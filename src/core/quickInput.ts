@@ -1,7 +1,9 @@
-// Small wrappers around InputBox / QuickPick for multi-step flows: a Back button, a value and an error message
-// to re-open a step with (so a failed step keeps what was typed), and an `accept` hook that runs while the box
-// stays open and busy, so that a check that fails shows its message right under what the user typed.
+// The steps of every multi-step input (sign-in, Select Repository, Create Release): small wrappers around InputBox /
+// QuickPick with a Back button, a value and an error message to re-open a step with (so a failed step keeps what was
+// typed), and an `accept` hook that runs while the box stays open and busy, so that a check that fails shows its
+// message right under what the user typed. Each resolves to the value, BACK, or undefined when dismissed.
 import * as vscode from 'vscode';
+import { messageOf } from '../shared/errors';
 
 export const BACK = Symbol('back');
 export type StepResult<T> = T | typeof BACK | undefined;
@@ -67,7 +69,7 @@ export function askText(options: TextStep): Promise<StepResult<string>> {
         try {
           message = await options.accept(value);
         } catch (e) {
-          message = e instanceof Error ? e.message : String(e);
+          message = messageOf(e);
         }
         if (settled) return; // hidden (Escape) while the check ran
         if (message === undefined) return finish(value);
@@ -155,4 +157,94 @@ export async function askVerified<T>(options: Omit<TextStep, 'accept'>, check: (
     return undefined;
   }
   return outcome;
+}
+
+/** Where a pick step stands in its flow, and why it is shown again. */
+interface StepPosition {
+  readonly title: string;
+  readonly step: number;
+  readonly totalSteps: number;
+  /** Shown in place of the placeholder: the reason the step is shown again. */
+  readonly errorMessage?: string;
+  readonly back?: boolean;
+}
+
+function finisher<T>(ui: vscode.QuickInput, resolve: (v: StepResult<T>) => void, subs: vscode.Disposable[]): (value: StepResult<T>) => void {
+  let done = false;
+  return (value) => {
+    if (done) return;
+    done = true;
+    for (const s of subs) s.dispose();
+    ui.dispose();
+    resolve(value);
+  };
+}
+
+/** A pick from `items` (loaded while the step is open) that also accepts what the user typed. */
+export function askPickOrType(
+  o: StepPosition & { placeholder: string; value: string; load: (signal: AbortSignal) => Promise<vscode.QuickPickItem[]> },
+): Promise<StepResult<string>> {
+  const pick = vscode.window.createQuickPick();
+  Object.assign(pick, { title: o.title, step: o.step, totalSteps: o.totalSteps });
+  pick.placeholder = o.errorMessage ?? o.placeholder;
+  pick.ignoreFocusOut = true;
+  pick.buttons = o.back ? [vscode.QuickInputButtons.Back] : [];
+  pick.value = o.value;
+  pick.busy = true;
+  const controller = new AbortController();
+  let loaded: vscode.QuickPickItem[] = [];
+  const typedItem = (v: string): vscode.QuickPickItem[] =>
+    v && !loaded.some((i) => i.label === v) ? [{ label: v, description: vscode.l10n.t('(as typed)') }] : [];
+  const update = (): void => {
+    pick.items = [...typedItem(pick.value), ...loaded];
+  };
+  update();
+  return new Promise((resolve) => {
+    const subs: vscode.Disposable[] = [];
+    const finish = finisher<string>(pick, resolve, subs);
+    subs.push(
+      { dispose: () => controller.abort() },
+      pick.onDidTriggerButton(() => finish(BACK)),
+      pick.onDidHide(() => finish(undefined)),
+      pick.onDidChangeValue(update),
+      pick.onDidAccept(() => {
+        const chosen = pick.selectedItems[0]?.label ?? pick.value;
+        if (chosen) finish(chosen);
+      }),
+    );
+    pick.show();
+    o.load(controller.signal).then(
+      (items) => {
+        loaded = items;
+        update();
+      },
+      // expected: the list is only a help, the typed value still works (the step says nothing was loaded).
+      () => undefined,
+    ).finally(() => (pick.busy = false));
+  });
+}
+
+/** Switches (checkboxes) in one step; resolves to the labels' keys that are on. */
+export function askSwitches<K extends string>(
+  o: StepPosition & { placeholder: string; switches: readonly { key: K; label: string; detail?: string; on: boolean }[] },
+): Promise<StepResult<K[]>> {
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { key: K }>();
+  Object.assign(pick, { title: o.title, step: o.step, totalSteps: o.totalSteps });
+  pick.placeholder = o.errorMessage ?? o.placeholder;
+  pick.canSelectMany = true;
+  pick.ignoreFocusOut = true;
+  pick.buttons = o.back ? [vscode.QuickInputButtons.Back] : [];
+  const items = o.switches.map((s) => ({ key: s.key, label: s.label, detail: s.detail }));
+  pick.items = items;
+  pick.selectedItems = items.filter((_, i) => o.switches[i]!.on);
+  return new Promise((resolve) => {
+    const subs: vscode.Disposable[] = [];
+    const finish = finisher<K[]>(pick, resolve, subs);
+    subs.push(
+      pick.onDidTriggerButton(() => finish(BACK)),
+      pick.onDidHide(() => finish(undefined)),
+      pick.onDidAccept(() => finish(pick.selectedItems.map((i) => i.key))),
+    );
+    pick.show();
+  });
 }

@@ -1,9 +1,11 @@
 // The status bar item: `$(repo) owner/repo · user@host` for the active repository; a click selects another.
 // Hidden while signed out with no Gitea repository, so that workspaces of other forges stay quiet.
 import * as vscode from 'vscode';
-import type { Services } from './services';
-import { accountLabel } from './auth/accountStore';
-import { instanceLabel } from './git/instanceUrl';
+import type { Services } from '../core/services';
+import { COMMAND } from '../core/commandIds';
+import { accountForRepo } from '../core/target';
+import { accountLabel } from '../shared/account';
+import { instanceLabel } from '../shared/instanceUrl';
 
 export function registerStatusBar(services: Services): void {
   const item = vscode.window.createStatusBarItem('gitea.repository', vscode.StatusBarAlignment.Left, 50);
@@ -11,21 +13,21 @@ export function registerStatusBar(services: Services): void {
   const update = (): void => {
     const repo = services.repos.active;
     const accounts = services.accounts.accounts;
-    const account = repo && ((repo.accountId && accounts.find((a) => a.id === repo.accountId)) || services.accounts.accountFor(repo.instanceUrl));
+    const account = repo && accountForRepo(services.accounts, repo);
     if (repo && account) {
       item.text = `$(repo) ${repo.owner}/${repo.repo} · ${accountLabel(account)}`;
       item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}, as {3}.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl), account.username), repo.remoteName);
-      item.command = 'gitea.selectRepository';
+      item.command = COMMAND.selectRepository;
       item.backgroundColor = undefined;
     } else if (repo) {
       item.text = `$(repo) ${repo.owner}/${repo.repo} · $(account) ${vscode.l10n.t('Sign In')}`;
       item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}: you are not signed in there.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl)));
-      item.command = { title: vscode.l10n.t('Sign In'), command: 'gitea.signIn', arguments: [{ url: repo.instanceUrl }] };
+      item.command = { title: vscode.l10n.t('Sign In'), command: COMMAND.signIn, arguments: [{ url: repo.instanceUrl }] };
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else if (accounts.length) {
       item.text = `$(repo) ${vscode.l10n.t('Gitea: No Repository')}`;
       item.tooltip = vscode.l10n.t('No Gitea repository in the workspace matches a signed-in instance. Click to select one.');
-      item.command = 'gitea.selectRepository';
+      item.command = COMMAND.selectRepository;
       item.backgroundColor = undefined;
     } else {
       item.hide();

@@ -1,0 +1,26 @@
+// The ids of the commands that more than one file names: the file that registers a command and the ones that run
+// it or point a tree item, a message button or the status bar at it. test/unit/architecture checks every id against
+// package.json (contributes.commands).
+export const COMMAND = {
+  signIn: 'gitea.signIn',
+  selectRepository: 'gitea.selectRepository',
+  createIssue: 'gitea.createIssue',
+  showChangedFiles: 'gitea.showChangedFiles',
+  /** Opens a changed file's diff from a Changed Files item (data, diff mode, whitespace). */
+  openChangedFile: 'gitea.openChangedFile',
+  /** Opens a changed file's diff from a Pull Requests item's data. */
+  openChangedFileDiff: 'gitea.changedFiles.openDiff',
+  openChangedFileFromPullRequest: 'gitea.pullRequests.openChangedFile',
+  viewsLoadMore: 'gitea.views.loadMore',
+  viewsRetry: 'gitea.views.retry',
+  editRepositorySettings: 'gitea.editRepositorySettings',
+  archiveRepository: 'gitea.archiveRepository',
+  unarchiveRepository: 'gitea.unarchiveRepository',
+  createOrgWebhook: 'gitea.createOrgWebhook',
+  editUserWebhook: 'gitea.editUserWebhook',
+  createOrgLabel: 'gitea.createOrgLabel',
+  editOrgLabel: 'gitea.editOrgLabel',
+  migrateRepository: 'gitea.migrateRepository',
+} as const;
+
+export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];

@@ -1,0 +1,31 @@
+// How a command asks a view to reload after it changed something on the server (a new issue, a deleted deploy
+// key), without importing the view's code or going through command strings: views register a refresh function
+// under their name when they are created; refreshing a view that was never created does nothing.
+import type * as vscode from 'vscode';
+
+export type ViewName =
+  | 'branches'
+  | 'issues'
+  | 'pullRequests'
+  | 'releases'
+  | 'ciJobs'
+  | 'deployKeys'
+  | 'webhooks'
+  | 'activity'
+  | 'starred'
+  | 'changedFiles';
+
+export class ViewRefresher {
+  private readonly refreshers = new Map<ViewName, () => void>();
+
+  /** Called by a view when it is created; the returned disposable unregisters it. */
+  register(name: ViewName, refresh: () => void): vscode.Disposable {
+    this.refreshers.set(name, refresh);
+    return { dispose: () => this.refreshers.get(name) === refresh && this.refreshers.delete(name) };
+  }
+
+  /** Reloads the named views' lists of the active repository. */
+  refresh(...names: ViewName[]): void {
+    for (const name of names) this.refreshers.get(name)?.();
+  }
+}

@@ -1,0 +1,166 @@
+// The fields the product (src/ outside src/api) reads from each operation's result, found by scanning the
+// editor code for property reads on the client's result types and the structural subsets it declares
+// (RepoSettingsSource, ActivitySource, HookSource, LabelSource, LabelLike, ChangedFileLike). The replay test
+// checks that parsing a recorded answer keeps each of them with the value the server sent.
+// Paths: `a.b` nests, `a[].b` is field b of every item of the list a.
+import assert from 'node:assert/strict';
+import type { OperationName } from './replay';
+
+/** Checked for every result object where the recording has them, used by the product or not. */
+export const KEY_FIELDS = ['id', 'number', 'name', 'title', 'state', 'html_url'] as const;
+
+const USER = ['login', 'full_name'];
+const LABELS = ['labels[].name', 'labels[].color', 'labels[].description'];
+const REPOSITORY = [
+  'full_name', 'owner.login', 'description', 'website', 'clone_url', 'default_branch', 'empty', 'archived', 'fork',
+  'mirror', 'private', 'template', 'language', 'stars_count', 'forks_count', 'updated_at', 'permissions.admin',
+  'permissions.push', 'has_code', 'has_issues', 'has_wiki', 'has_pull_requests', 'has_projects', 'has_releases',
+  'has_packages', 'has_actions', 'projects_mode', 'allow_merge_commits', 'allow_rebase', 'allow_rebase_explicit',
+  'allow_squash_merge', 'allow_fast_forward_only_merge', 'allow_manual_merge', 'autodetect_manual_merge',
+  'allow_rebase_update', 'allow_merge_update', 'ignore_whitespace_conflicts', 'default_delete_branch_after_merge',
+  'default_allow_maintainer_edit', 'default_merge_style', 'default_update_style', 'mirror_interval',
+  'internal_tracker.enable_time_tracker', 'internal_tracker.allow_only_contributors_to_track_time',
+  'internal_tracker.enable_issue_dependencies', 'external_tracker.external_tracker_url',
+  'external_tracker.external_tracker_format', 'external_tracker.external_tracker_style',
+  'external_tracker.external_tracker_regexp_pattern', 'external_wiki.external_wiki_url',
+];
+const BRANCH = [
+  'commit.id', 'commit.message', 'commit.timestamp', 'commit.author.name', 'commit.author.username', 'protected',
+  'required_approvals', 'user_can_push', 'user_can_merge', 'effective_branch_protection_name',
+];
+const ISSUE = [
+  'user.login', 'original_author', 'comments', 'created_at', 'updated_at', ...LABELS, 'milestone.title',
+  'assignees[].login', 'pull_request.merged', 'pull_request.draft', 'repository.full_name', 'repository.name',
+  'repository.owner',
+];
+const PULL = [
+  'user.login', ...LABELS, 'milestone.title', 'requested_reviewers[].login', 'draft', 'mergeable', 'merged',
+  'merged_at', 'merge_commit_sha', 'merged_by.login', 'base.label', 'base.ref', 'base.sha', 'head.label', 'head.ref',
+  'head.sha', 'merge_base', 'created_at', 'updated_at', 'closed_at',
+];
+const CHANGED_FILE = ['filename', 'previous_filename', 'status', 'additions', 'deletions', 'changes'];
+const RELEASE = [
+  'tag_name', 'body', 'draft', 'prerelease', 'created_at', 'published_at', 'target_commitish', 'tarball_url',
+  'zipball_url', 'author.login', 'assets[].id', 'assets[].name', 'assets[].size', 'assets[].download_count',
+  'assets[].created_at', 'assets[].browser_download_url',
+];
+/** The tag object's id (annotated tags) and the commit it points at; the product reads `name` (a key field). */
+const TAG = ['id', 'commit.sha'];
+const DEPLOY_KEY = ['key_id', 'fingerprint', 'read_only', 'created_at'];
+const HOOK = ['type', 'active', 'events', 'branch_filter', 'config', 'created_at', 'updated_at'];
+const LABEL = ['color', 'description', 'exclusive', 'is_archived'];
+const MILESTONE = ['due_on'];
+const TEAM = ['description', 'organization.name'];
+const ORGANIZATION = ['full_name', 'description'];
+const ACTIVITY = [
+  'op_type', 'created', 'is_private', 'act_user.login', 'act_user.full_name', 'repo.full_name', 'repo.name',
+  'repo.html_url', 'repo.owner.login', 'ref_name', 'content', 'comment.html_url', 'comment.body',
+];
+const JOB = [
+  'status', 'conclusion', 'run_id', 'head_branch', 'head_sha', 'labels', 'runner_name', 'started_at', 'completed_at',
+  'created_at', 'steps[].name', 'steps[].number', 'steps[].status', 'steps[].conclusion', 'steps[].started_at',
+  'steps[].completed_at',
+];
+/** Not read by the product yet: the identity and what a runs view would show. */
+const RUN = ['run_number', 'display_title', 'event', 'status', 'conclusion', 'head_branch', 'head_sha'];
+/** Not read by the product yet: what identifies the file and its content. */
+const CONTENTS = ['path', 'type', 'sha', 'size', 'encoding', 'content'];
+
+/** Per operation (the compiler makes every client operation list its reads; text/bytes/no-body answers: []). */
+export const READS: { readonly [K in OperationName]: readonly string[] } = {
+  getVersion: ['version'],
+  getGeneralAPISettings: ['max_response_items', 'default_paging_num'],
+  userGetCurrent: USER,
+  userGet: USER,
+  userListStarred: REPOSITORY,
+  userListActivityFeeds: ACTIVITY,
+  userListTeams: TEAM,
+  userCreateToken: ['sha1', 'scopes'],
+  repoGet: REPOSITORY,
+  repoEdit: REPOSITORY,
+  repoMigrate: REPOSITORY,
+  repoListBranches: BRANCH,
+  repoGetBranch: BRANCH,
+  repoListTags: TAG,
+  repoGetTag: TAG,
+  repoListCollaborators: USER,
+  repoGetAssignees: USER,
+  repoGetRawFile: [],
+  repoGetContents: CONTENTS,
+  issueListIssues: ISSUE,
+  issueSearchIssues: ISSUE,
+  issueGetIssue: ISSUE,
+  issueCreateIssue: ISSUE,
+  issueListIssueDependencies: ISSUE,
+  issueCreateIssueDependencies: ISSUE,
+  issueRemoveIssueDependencies: ISSUE,
+  issueListBlocks: ISSUE,
+  issueListLabels: LABEL,
+  issueGetMilestonesList: MILESTONE,
+  repoListPullRequests: PULL,
+  repoGetPullRequest: PULL,
+  repoDownloadPullDiffOrPatch: [],
+  repoGetPullRequestFiles: CHANGED_FILE,
+  repoGetCommitPullRequest: PULL,
+  repoListReleases: RELEASE,
+  repoGetRelease: RELEASE,
+  repoCreateRelease: RELEASE,
+  repoListKeys: DEPLOY_KEY,
+  repoGetKey: DEPLOY_KEY,
+  repoCreateKey: DEPLOY_KEY,
+  repoDeleteKey: [],
+  listWorkflowJobs: JOB,
+  getWorkflowRuns: RUN,
+  listWorkflowRunJobs: JOB,
+  getWorkflowJob: JOB,
+  downloadActionsRunJobLogs: [],
+  orgCreateHook: HOOK,
+  orgListHooks: HOOK,
+  orgGetHook: HOOK,
+  repoListHooks: HOOK,
+  repoGetHook: HOOK,
+  userListHooks: HOOK,
+  userGetHook: HOOK,
+  userEditHook: HOOK,
+  orgGet: ORGANIZATION,
+  orgListLabels: LABEL,
+  orgGetLabel: LABEL,
+  orgCreateLabel: LABEL,
+  orgEditLabel: LABEL,
+  orgListTeams: TEAM,
+  orgGetTeam: TEAM,
+  orgListTeamActivityFeeds: ACTIVITY,
+  orgListCurrentUserOrgs: ORGANIZATION,
+};
+
+function child(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * Asserts that `parsed` has, at `path`, what `recorded` has there. Absent and null in the recording (Go's
+ * "unset") are not checked; a list the recording has must come back with as many items.
+ */
+function checkPath(parsed: unknown, recorded: unknown, segments: readonly string[], where: string): void {
+  if (recorded === undefined || recorded === null) return;
+  if (segments.length === 0) {
+    assert.deepEqual(parsed, recorded, `${where}: the parsed value differs from the recorded one`);
+    return;
+  }
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (head.endsWith('[]')) {
+    const key = head.slice(0, -2);
+    const rec = child(recorded, key);
+    if (!Array.isArray(rec)) return;
+    const got = child(parsed, key);
+    assert.ok(Array.isArray(got) && got.length === rec.length, `${where}.${key}: ${rec.length} items recorded, parsed ${JSON.stringify(got)}`);
+    rec.forEach((item, i) => checkPath((got as unknown[])[i], item, rest, `${where}.${key}[${i}]`));
+    return;
+  }
+  checkPath(child(parsed, head), child(recorded, head), rest, `${where}.${head}`);
+}
+
+/** Checks one parsed result object against its recorded JSON: the key fields and the operation's reads. */
+export function checkReads(operation: OperationName, parsed: unknown, recorded: unknown, where: string): void {
+  for (const path of new Set<string>([...KEY_FIELDS, ...READS[operation]])) checkPath(parsed, recorded, path.split('.'), where);
+}
