@@ -1,8 +1,10 @@
 // Pull Requests (repoListPullRequests): open / closed / all; each expands to its state (merged by whom, the merge
-// commit) and its changed files (repoGetPullRequestFiles), page by page.
+// commit) and its changed files (repoGetPullRequestFiles), page by page. Gitea's list answers leave `merged_by` out
+// (null), so a merged pull request asks for itself once, next to its first page of files, to name who merged it.
 import * as vscode from 'vscode';
 import type { ChangedFile, PullRequest } from '../api';
 import type { Services } from '../core/services';
+import { messageOf } from '../shared/errors';
 import { appendField, appendLabels, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
@@ -11,6 +13,9 @@ import { contextValue, leaf, type ListSpec, type NodeChildren, type TreeNode } f
 export const PULL_REQUESTS_VIEW = 'gitea.pullRequests';
 
 export type PullState = 'open' | 'closed' | 'all';
+
+/** What a pull request expands to: its state rows, then its changed files. */
+type PullChild = { readonly state: TreeNode } | ChangedFile;
 
 /** Data of a changed-file node: what a diff command needs. */
 export interface ChangedFileData {
@@ -69,7 +74,7 @@ export class PullRequestsProvider extends PagedTreeProvider {
       url: pr.html_url ?? undefined,
       data: pr,
       tooltip: () => pullTooltip(pr),
-      children: () => ({ fixed: stateNodes(pr), list: this.filesList(scope, pr) }),
+      children: () => (pr.merged && !pr.merged_by?.login ? { list: this.mergedChildren(scope, pr) } : { fixed: stateNodes(pr), list: this.filesList(scope, pr) }),
     });
   }
 
@@ -80,6 +85,31 @@ export class PullRequestsProvider extends PagedTreeProvider {
       render: (file: ChangedFile) => this.fileNode(scope, pr, file),
       identity: (f: ChangedFile) => f.filename,
       emptyLabel: vscode.l10n.t('No changed files'),
+    };
+  }
+
+  /** The state rows of a merged pull request whose list entry does not say who merged it, from the pull request
+   * itself (fetched with the first page of files), then the files. */
+  private mergedChildren(scope: ViewScope, pr: PullRequest): ListSpec<PullChild> {
+    const files = this.filesList(scope, pr);
+    return {
+      key: `${files.key}:merged`,
+      fetch: async (page, signal) => {
+        if (page > 1) return files.fetch(page, signal);
+        const [full, first] = await Promise.all([
+          scope.client.repoGetPullRequest({ ...scope.params, index: pr.number }, { signal }).catch((e: unknown) => {
+            // The files still show; the state row then says "Merged" without a name.
+            if (signal.aborted) throw e;
+            this.services.log.warn(`Pull request #${pr.number}: ${messageOf(e)}`);
+            return pr;
+          }),
+          files.fetch(1, signal),
+        ]);
+        return { ...first, items: [...stateNodes(full).map((state) => ({ state })), ...first.items] };
+      },
+      render: (child: PullChild) => ('state' in child ? child.state : this.fileNode(scope, pr, child)),
+      identity: (child: PullChild) => ('state' in child ? `state:${child.state.item.contextValue ?? ''}` : child.filename),
+      emptyLabel: files.emptyLabel,
     };
   }
 

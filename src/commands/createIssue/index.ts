@@ -37,17 +37,17 @@ function argsOf(value: unknown): CreateArgs {
   return typeof value === 'object' && value !== null && ('draft' in value || 'submit' in value || 'repo' in value) ? (value as CreateArgs) : {};
 }
 
-async function repoOf(services: Services, args: CreateArgs): Promise<RepoRef | undefined> {
-  return repoRefFrom(args.repo) ?? (await targetOrSignIn(services))?.repo;
-}
-
 async function createIssue(services: Services, store: DraftStore, arg: unknown): Promise<CreateIssueResult | undefined> {
   const args = argsOf(arg);
-  const repo = await repoOf(services, args);
+  // A repository named in the arguments is resolved by the form when it needs its client; the active one is
+  // resolved here (to tell the user when there is none) and handed over, so that nothing is resolved twice.
+  const named = repoRefFrom(args.repo);
+  const target = named ? undefined : await targetOrSignIn(services);
+  const repo = named ?? target?.repo;
   if (!repo) return undefined;
   const fields = args.draft === undefined ? undefined : parseDraft(args.draft);
   if (args.draft !== undefined && !fields) throw new Error('gitea.createIssue: the draft argument is not a valid issue draft');
-  const form = IssueFormPanel.show(services, store, repo, fields && ((current) => parseDraft(args.draft, current) ?? current));
+  const form = IssueFormPanel.show(services, store, repo, fields && ((current) => parseDraft(args.draft, current) ?? current), target);
   const outcome = args.submit ? await form.submit() : undefined;
   return { draft: form.currentDraft, outcome };
 }

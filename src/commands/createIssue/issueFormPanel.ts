@@ -54,8 +54,9 @@ export class IssueFormPanel {
     return IssueFormPanel.open.get(draftKey(repo));
   }
 
-  /** Opens (or reveals) the form of `repo`, with the stored draft merged with `prefill`. */
-  static show(services: Services, store: DraftStore, repo: RepoRef, prefill?: (draft: IssueDraft) => IssueDraft): IssueFormPanel {
+  /** Opens (or reveals) the form of `repo`, with the stored draft merged with `prefill`; `target`, when the caller has
+   * already resolved it, is used as it is instead of being resolved again. */
+  static show(services: Services, store: DraftStore, repo: RepoRef, prefill?: (draft: IssueDraft) => IssueDraft, target?: Target): IssueFormPanel {
     const existing = IssueFormPanel.find(repo);
     if (existing) {
       if (prefill) existing.replaceDraft(prefill(existing.draft));
@@ -67,7 +68,9 @@ export class IssueFormPanel {
       enableCommandUris: false,
       localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')],
     });
-    return new IssueFormPanel(services, store, repo, panel, prefill);
+    const form = new IssueFormPanel(services, store, repo, panel, prefill);
+    form.target = target;
+    return form;
   }
 
   /** Re-attaches a panel VS Code restored after a window reload. */
