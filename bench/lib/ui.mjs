@@ -1,4 +1,4 @@
-// Playwright helpers for the bench, with the selectors of /work/shared/notes/real-vscode.md (VS Code 1.139):
+// Playwright helpers for the bench, with the selectors of ../shared/notes/real-vscode.md (VS Code 1.139):
 // the command palette, the panes of a view container, and a recorder that timestamps what the sidebar shows.
 // (The harness's page object test/e2e/vscodePage.ts did not exist when this was written; these are the few
 // interactions the bench needs.)

