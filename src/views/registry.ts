@@ -1,4 +1,4 @@
-// The views' providers, as registerViews returns them (extension.ts passes them on in the extension's exports,
+// The views' providers, as registerViews returns them (the hidden command gitea.views.registry hands them on,
 // so that other features and the in-host tests can reach a view's items).
 import type { BranchesProvider } from './branchesView';
 import type { CiJobsProvider } from './ciJobsView';
