@@ -205,7 +205,9 @@ describe('editor workflows', function () {
     const view = vs.view('Changed Files');
     await view.root.waitFor({ timeout: 30_000 });
     await onlyPane(vs, 'Changed Files');
-    const renamed = view.root.locator('[role="treeitem"]', { has: vs.page.locator('.label-name', { hasText: exactly(fileName(rename.to)) }) }).first();
+    // A renamed file's row reads `old → new` (the old path when it moved to another folder).
+    const renamedLabel = new RegExp(`^\\s*\\S.* → ${escapeRegExp(fileName(rename.to))}\\s*$`);
+    const renamed = view.root.locator('[role="treeitem"]', { has: vs.page.locator('.label-name', { hasText: renamedLabel }) }).first();
     await renamed.waitFor({ timeout: 30_000 });
     await vs.screenshot('workflows-changed-files');
     await renamed.click();
@@ -266,7 +268,6 @@ describe('editor workflows', function () {
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
 /** `text` as the editor renders it: its spaces may be non-breaking. */
 const renderedText = (text: string) => new RegExp(escapeRegExp(text).replace(/ /g, '[ \u00a0]'));
 
