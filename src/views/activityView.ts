@@ -83,7 +83,7 @@ export class ActivityProvider extends PagedTreeBase<AccountScope> {
             throw explain(e);
           }
         },
-        render: (a: Activity) => activityNode(a),
+        render: (a: Activity, now: number) => activityNode(a, now),
         identity: (a: Activity) => a.id,
         emptyLabel: date ? t('No activity on {0}', date) : t('No activity yet'),
       },
@@ -98,9 +98,9 @@ export class ActivityProvider extends PagedTreeBase<AccountScope> {
   }
 }
 
-function activityNode(a: Activity): TreeNode {
+function activityNode(a: Activity, now: number): TreeNode {
   const r = renderActivity(a, t);
-  const when = relativeDate(a.created);
+  const when = relativeDate(a.created, now);
   const commits = r.commits;
   const node = leaf(r.sentence, new vscode.ThemeIcon(r.icon, r.color ? new vscode.ThemeColor(r.color) : undefined), {
     description: [r.detail, when].filter(Boolean).join(' · '),

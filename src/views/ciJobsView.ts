@@ -106,14 +106,14 @@ export class CiJobsProvider extends PagedTreeProvider {
     const jobsOf = (run: ActionWorkflowRun): ListSpec<ActionWorkflowJob> => ({
       key: jobsKey(run.id, filterKey),
       fetch: (page, signal) => scope.client.listWorkflowRunJobs({ ...scope.params, run: run.id, ...status, page }, { signal }),
-      render: (job) => jobNode(scope, job),
+      render: (job, now) => jobNode(scope, job, now),
       identity: (job) => job.id,
       emptyLabel: filtered ? vscode.l10n.t('No job of this run has these statuses') : vscode.l10n.t('No jobs'),
     });
     const spec: ListSpec<ActionWorkflowRun> = {
       key: this.rootKey,
       fetch: (page, signal) => scope.client.getWorkflowRuns({ ...scope.params, ...status, page }, { signal }),
-      render: (run) => runNode(scope, run, () => jobsOf(run)),
+      render: (run, now) => runNode(scope, run, now, () => jobsOf(run)),
       identity: (run) => run.id,
       emptyLabel: filtered ? vscode.l10n.t('No workflow run has these statuses') : vscode.l10n.t('No workflow runs'),
       explainError: (e) => (isGiteaError(e) && e.kind === 'notFound' ? unsupportedNode() : undefined),
@@ -192,9 +192,9 @@ function unsupportedNode(): TreeNode {
 }
 
 /** A run: its title, then what tells it from the others (state, workflow file, event, branch, commit, when). */
-function runNode(scope: ViewScope, run: ActionWorkflowRun, jobs: () => ListSpec<ActionWorkflowJob>): TreeNode {
+function runNode(scope: ViewScope, run: ActionWorkflowRun, now: number, jobs: () => ListSpec<ActionWorkflowJob>): TreeNode {
   const s = summarizeRun(run, vscode.l10n.t);
-  const when = relativeDate(run.started_at) || relativeDate(run.completed_at);
+  const when = relativeDate(run.started_at, now) || relativeDate(run.completed_at, now);
   const node = leaf(s.title, statusIcon(s.state), {
     description: [s.state, s.workflow, s.event, s.ref, s.shortSha, when].filter(Boolean).join(' · '),
     context: contextValue('ciRun', isActive(run) ? 'active' : 'finished'),
@@ -233,12 +233,12 @@ export interface JobData {
   readonly job: ActionWorkflowJob;
 }
 
-function jobNode(scope: ViewScope, job: ActionWorkflowJob): TreeNode {
+function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number): TreeNode {
   const state = jobState(job);
   const data: JobData = { kind: 'ciJob', instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, ...scope.params, job };
   const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), statusIcon(state), {
     // The branch and commit are the run's (shown on it): a job says how it went and when.
-    description: [state, job.runner_name, relativeDate(job.started_at) || relativeDate(job.created_at)].filter(Boolean).join(' · '),
+    description: [state, job.runner_name, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
     context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished'),
     url: job.html_url ?? undefined,
     data,

@@ -31,7 +31,7 @@ export class ReleasesProvider extends PagedTreeProvider {
       list: {
         key: 'releases',
         fetch: (page, signal) => scope.client.repoListReleases({ ...scope.params, page }, { signal }),
-        render: (r: Release) => releaseNode(scope, r),
+        render: (r: Release, now: number) => releaseNode(scope, r, now),
         identity: (r: Release) => r.id,
         emptyLabel: vscode.l10n.t('No releases yet'),
       },
@@ -50,7 +50,7 @@ export function openRelease(node: TreeNode | undefined): Thenable<boolean> | und
   return url ? vscode.env.openExternal(vscode.Uri.parse(url, true)) : undefined;
 }
 
-function releaseNode(scope: ViewScope, r: Release): TreeNode {
+function releaseNode(scope: ViewScope, r: Release, now: number): TreeNode {
   const icon = r.draft
     ? new vscode.ThemeIcon('tag', new vscode.ThemeColor('disabledForeground'))
     : r.prerelease
@@ -59,7 +59,8 @@ function releaseNode(scope: ViewScope, r: Release): TreeNode {
   const badges = releaseBadges(r).map((b) => `[${b}]`);
   const title = r.name && r.name !== r.tag_name ? r.name : '';
   const node = leaf(r.tag_name, icon, {
-    description: [...badges, title, relativeDate(r.published_at || r.created_at)].filter(Boolean).join(' '),
+    // `[draft] Version 1.2 · 3 days ago`: the age set apart as in the other views.
+    description: [[...badges, title].filter(Boolean).join(' '), relativeDate(r.published_at || r.created_at, now)].filter(Boolean).join(' · '),
     context: contextValue('release', r.draft && 'draft', r.prerelease && 'prerelease'),
     url: r.html_url ?? undefined,
     data: r,

@@ -37,7 +37,7 @@ describe('administration views and forms', function () {
       await vs.waitForNotification(/Signed in to .* as /);
       await vs.openViewContainer('Gitea');
     } catch (e) {
-      await vs.screenshot('failed-admin-sign-in');
+      await vs.screenshot('failed-admin-sign-in', { readme: false });
       throw e;
     }
   });

@@ -91,7 +91,7 @@ describe('sign in through the palette', function () {
     await item.waitFor({ timeout: 30_000 });
     const text = await item.innerText();
     assert.match(text, new RegExp(`${target.user.username}@`), `status bar: ${text}`);
-    await vs.screenshot('signin-status-bar');
+    await vs.screenshot('signin-status-bar', { notification: /Signed in to .* as / });
   });
 
   it('a wrong password keeps what was typed and says why', async function () {

@@ -27,6 +27,6 @@ describe('smoke', function () {
     await vs.openViewContainer('Gitea');
     const views = await vs.page.locator('.part.sidebar .pane-header h3.title').allInnerTexts();
     assert.ok(views.some((t) => /branches/i.test(t)), `views shown: ${views.join(', ')}`);
-    await vs.screenshot('smoke-gitea-container');
+    await vs.screenshot('smoke-gitea-container', { readme: false });
   });
 });

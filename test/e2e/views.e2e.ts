@@ -133,7 +133,7 @@ describe('the sidebar views', function () {
       ['1'],
       'exactly one request for the list',
     );
-    await vs.screenshot('views-big-branches');
+    await vs.screenshot('views-big-branches', { readme: false });
     await more.click();
     for (let i = 0; i < 60 && branchLists().length < 2; i++) await vs.page.waitForTimeout(250);
     assert.deepEqual(branchLists().map((r) => r.query.page), ['1', '2'], 'Load more fetched page 2 only');

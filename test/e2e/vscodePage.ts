@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { REPO_ROOT, RESULTS_DIR } from '../harness/paths';
+import { dismissToasts, readyForReadme } from './readmeShot';
 import { session } from './session';
 
 const QUICK_INPUT = '.quick-input-widget';
@@ -168,11 +169,18 @@ export class VscodePage {
     return toast.innerText();
   }
 
+  /** Closes the notification toasts on screen (those matching `keep` stay). */
+  async dismissNotifications(keep?: RegExp): Promise<void> {
+    await dismissToasts(this.page, keep);
+  }
+
   /**
    * Saves test-results/screenshots/<name>.png; with GITEA_UPDATE_SCREENSHOTS=1 also media/screenshots/<name>.png
-   * (the README's images).
+   * (the README's images). A README screenshot is taken in a clean state (readmeShot.ts): `notification` names the
+   * one toast it is about; any other toast, a loading row or a progress bar fails the test.
    */
-  async screenshot(name: string, options: { readme?: boolean } = {}): Promise<string> {
+  async screenshot(name: string, options: { readme?: boolean; notification?: RegExp } = {}): Promise<string> {
+    if (options.readme !== false) await readyForReadme(this.page, name, options.notification);
     const dir = join(RESULTS_DIR, 'screenshots');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${name}.png`);

@@ -167,7 +167,7 @@ describe('editor workflows', function () {
     await vs.openViewContainer('Gitea');
     await onlyPane(vs, 'Issues');
     await vs.view('Issues').root.locator('[role="treeitem"] .label-name', { hasText: /^#\d+ Search ignores accents$/ }).first().waitFor({ timeout: 30_000 });
-    await vs.screenshot('workflows-issue-in-view');
+    await vs.screenshot('workflows-issue-in-view', { readme: false });
   });
 
   it('the current-line command on a line from a merged pull request shows it, and on an uncommitted line says so', async function () {
@@ -176,7 +176,7 @@ describe('editor workflows', function () {
     await vs.runCommand('Gitea: Show Pull Request for Current Line');
     const shown = await vs.waitForNotification(new RegExp(`^#${at.pull} `), 30_000);
     assert.match(shown, /merged by/);
-    await vs.screenshot('workflows-pull-request-for-line');
+    await vs.screenshot('workflows-pull-request-for-line', { notification: new RegExp(`^#${at.pull} `) });
 
     // A new line typed above, not saved: not committed yet.
     await goToLine(vs, 1);
@@ -246,6 +246,7 @@ describe('editor workflows', function () {
     await stepShown('.quick-input-title', 'Add Deploy Key: access');
     await vs.pickQuickItem('Read-only');
     await vs.waitForNotification(/Deploy key "E2E deploy key" added/, 30_000);
+    await vs.dismissNotifications();
 
     await vs.runCommand('Gitea: Find Deploy Key by Fingerprint…');
     await vs.fillQuickInput(fingerprint);
