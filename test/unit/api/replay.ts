@@ -1,11 +1,12 @@
 // Replays the exchanges recorded from a real Gitea (../shared/gitea-api/recordings/, see its README.md) to the
 // client: reads the recording, finds the client operation a recorded request belongs to, derives the method's
 // parameters from the recorded URL and body, and builds the reply the local server sends back.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { operations, type Operations } from '../../../src/api';
 import type { Operation } from '../../../src/api/ops/op';
 import type { StubReply } from './stub';
+import { SHARED_DIR } from '../../harness/paths';
 
 /** One line of a recordings file. */
 export interface Exchange {
@@ -31,19 +32,10 @@ const API_PREFIX = '/api/v1';
 /** Hop-by-hop and framing headers: the local server frames its own answer. */
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te']);
 
-function repoRoot(): string {
-  let d = __dirname;
-  while (!existsSync(join(d, 'package.json'))) {
-    const up = dirname(d);
-    if (up === d) throw new Error('no package.json above the test');
-    d = up;
-  }
-  return d;
-}
 
 /** `../shared/gitea-api/recordings/<name>` beside the clone (CI checks shared/ out there too). */
 export function recordingsPath(name: string): string {
-  return resolve(repoRoot(), '..', 'shared', 'gitea-api', 'recordings', name);
+  return join(SHARED_DIR, 'gitea-api', 'recordings', name);
 }
 
 /** Every non-empty line, parsed; a line that is not JSON comes back as its parse error, to fail its own test. */

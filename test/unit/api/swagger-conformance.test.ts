@@ -4,9 +4,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { operations } from '../../../src/api';
 import type { Operation } from '../../../src/api/ops/op';
+import { REPO_ROOT, SHARED_DIR } from '../../harness/paths';
 
 interface SwaggerParam {
   name: string;
@@ -22,21 +23,12 @@ interface Swagger {
   definitions: Record<string, { properties?: Record<string, unknown> }>;
 }
 
-function repoRoot(): string {
-  let d = __dirname;
-  while (!existsSync(join(d, 'package.json'))) {
-    const up = dirname(d);
-    if (up === d) throw new Error('no package.json above the test');
-    d = up;
-  }
-  return d;
-}
 
 /** Gitea 1.27's own swagger: the workplace's shared copy when it sits beside the clone, else the copy kept in
  * test/fixtures (same file, see its SOURCE note in docs) so the test also runs in a clone on its own. */
 function swaggerPath(): string {
-  const shared = resolve(repoRoot(), '..', 'shared', 'gitea-api', 'swagger.v1.json');
-  return existsSync(shared) ? shared : join(repoRoot(), 'test', 'fixtures', 'gitea-1.27-swagger.v1.json');
+  const shared = join(SHARED_DIR, 'gitea-api', 'swagger.v1.json');
+  return existsSync(shared) ? shared : join(REPO_ROOT, 'test', 'fixtures', 'gitea-1.27-swagger.v1.json');
 }
 const swagger = JSON.parse(readFileSync(swaggerPath(), 'utf8')) as Swagger;
 

@@ -1,17 +1,12 @@
 // The TypeScript sources of src/, parsed (not compiled), for the architecture tests: their imports and catches.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import * as ts from 'typescript';
+import { REPO_ROOT } from '../../harness/paths';
 
-/** The repository root: the nearest folder above this file with a package.json (tests run from out/). */
+/** The repository root. */
 export function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package.json not found above ' + __dirname);
-    dir = up;
-  }
-  return dir;
+  return REPO_ROOT;
 }
 
 export interface SourceFile {

@@ -3,9 +3,9 @@
 // sent it (the recordings keep no Authorization header, so the caller of each line is named here), which
 // earlier exchanges an unsafe one builds on, and which commit ids stand for the recorded ones.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import type { TestServer } from '../../server/index';
 import { basic } from './helpers';
+import { RECORDINGS_FILE } from '../../harness/paths';
 
 export interface RecordedExchange {
   /** 1-based line of the recordings file. */
@@ -22,17 +22,7 @@ export interface RecordedExchange {
   responseBody: unknown;
 }
 
-function repositoryRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${__dirname}`);
-    dir = up;
-  }
-  return dir;
-}
-
-export const RECORDINGS_FILE = resolve(repositoryRoot(), '..', 'shared', 'gitea-api', 'recordings', 'gitea-1.27.0.jsonl');
+export { RECORDINGS_FILE };
 
 /** Every exchange of the file; throws a sentence naming the file when it is missing or malformed. */
 export function loadExchanges(file = RECORDINGS_FILE): RecordedExchange[] {
