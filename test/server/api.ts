@@ -6,9 +6,11 @@ import { Ctx, goJson, type ServerContext } from './context';
 import { ApiError, RawResponseError, RedirectError } from './errors';
 import { Router } from './router';
 import { registerActionRoutes } from './routes/actions';
+import { registerCommentRoutes } from './routes/comments';
 import { registerContentRoutes } from './routes/contents';
 import { registerDependencyRoutes } from './routes/dependencies';
 import { registerHookRoutes } from './routes/hooks';
+import { registerIssueEditRoutes } from './routes/issueEdit';
 import { registerIssueRoutes } from './routes/issues';
 import { registerIssueSearchRoutes } from './routes/issueSearch';
 import { registerKeyRoutes } from './routes/keys';
@@ -18,6 +20,7 @@ import { registerOrgRoutes } from './routes/orgs';
 import { registerPullRoutes } from './routes/pulls';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
+import { registerReviewRoutes } from './routes/reviews';
 import { registerUserRoutes } from './routes/users';
 
 export function buildApiRouter(): Router {
@@ -30,8 +33,11 @@ export function buildApiRouter(): Router {
   registerKeyRoutes(r);
   registerReleaseRoutes(r);
   registerIssueRoutes(r);
+  registerIssueEditRoutes(r);
+  registerCommentRoutes(r);
   registerDependencyRoutes(r);
   registerPullRoutes(r);
+  registerReviewRoutes(r);
   registerActionRoutes(r);
   registerHookRoutes(r);
   registerOrgRoutes(r);

@@ -240,11 +240,54 @@ export interface DependencyRec {
   created: Date;
 }
 
+/** Gitea's CommentType names (as the timeline answers them) of the events the test server records. */
+export type CommentType =
+  | 'comment' | 'reopen' | 'close' | 'label' | 'milestone' | 'assignees' | 'change_title' | 'delete_branch'
+  | 'added_deadline' | 'modified_deadline' | 'removed_deadline' | 'code' | 'review' | 'review_request' | 'merge_pull';
+
+/**
+ * One row of Gitea's `comment` table: a plain comment (`type` absent) or a timeline event; ids are shared.
+ * Event fields are set only for the types that use them, like Gitea's columns.
+ */
 export interface CommentRec {
   id: number;
   issueId: number;
   posterId: number;
   body: string;
+  created: Date;
+  updated: Date;
+  type?: CommentType;
+  labelId?: number;
+  assigneeId?: number;
+  removedAssignee?: boolean;
+  oldTitle?: string;
+  newTitle?: string;
+  milestoneId?: number;
+  oldMilestoneId?: number;
+  reviewId?: number;
+  /** Code comments: the file, the line (negative: a line of the old file), the commit and the diff hunk. */
+  treePath?: string;
+  line?: number;
+  commitSha?: string;
+  /** Code comments: the commit the comment was first made on (Gitea's OldRef column). */
+  oldRef?: string;
+  diffHunk?: string;
+  resolverId?: number;
+}
+
+/** Gitea's ReviewType. A pending review is seen only by its author (and site admins) until submitted. */
+export type ReviewType = 'pending' | 'approve' | 'comment' | 'reject' | 'request';
+
+export interface ReviewRec {
+  id: number;
+  issueId: number;
+  reviewerId: number;
+  type: ReviewType;
+  body: string;
+  commitId: string;
+  official: boolean;
+  stale: boolean;
+  dismissed: boolean;
   created: Date;
   updated: Date;
 }

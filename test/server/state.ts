@@ -1,7 +1,7 @@
 // In-memory state of the instance: the tables (see records.ts) and lookups by id and name.
 import type {
   Account, ActionRec, CommentRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
-  OrgRec, ProjectRec, ReleaseRec, RepoRec, RunRec, TeamRec, TokenRec, UserRec,
+  OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec,
 } from './records';
 
 export * from './records';
@@ -20,6 +20,7 @@ export class ServerState {
   readonly issues: IssueRec[] = [];
   readonly dependencies: DependencyRec[] = [];
   readonly comments: CommentRec[] = [];
+  readonly reviews: ReviewRec[] = [];
   readonly hooks: HookRec[] = [];
   readonly deployKeys: DeployKeyRec[] = [];
   readonly releases: ReleaseRec[] = [];
@@ -94,6 +95,9 @@ export class ServerState {
   }
   comment(id: number): CommentRec | undefined {
     return this.comments.find((c) => c.id === id);
+  }
+  review(id: number): ReviewRec | undefined {
+    return this.reviews.find((r) => r.id === id);
   }
   run(id: number): RunRec | undefined {
     return this.runs.find((r) => r.id === id);

@@ -1,18 +1,22 @@
 // Every operation of the client, by operationId.
 import { actionOperations } from './actions';
 import { hookOperations } from './hooks';
+import { issueCommentOperations } from './issueComments';
 import { issueOperations } from './issues';
 import { orgOperations } from './orgs';
 import { pullOperations } from './pulls';
 import { releaseAndKeyOperations } from './releasesKeys';
 import { repoOperations } from './repos';
+import { reviewOperations } from './reviews';
 import { userOperations } from './users';
 
 export const operations = {
   ...userOperations,
   ...repoOperations,
   ...issueOperations,
+  ...issueCommentOperations,
   ...pullOperations,
+  ...reviewOperations,
   ...releaseAndKeyOperations,
   ...actionOperations,
   ...hookOperations,
@@ -21,6 +25,10 @@ export const operations = {
 export type Operations = typeof operations;
 
 export type { Operation, PageParams, RepoParams } from './op';
+export type { EditIssueOption, IssueLabelsOption } from './issueComments';
+export type {
+  CreatePullReviewComment, CreatePullReviewOptions, MergePullRequestOption, PullReviewRequestOptions, ReviewEvent,
+} from './reviews';
 export type { CreateIssueOption, IssueListFilters, IssueMeta, IssueParams, IssueSearchFilters } from './issues';
 export type { EditRepoOption, ExternalTrackerOption, MigrateRepoOptions, RepoFileParams } from './repos';
 export type { CreateHookOption, EditHookOption, HookType } from './hooks';

@@ -3,6 +3,7 @@ export * from './user';
 export * from './repo';
 export * from './issue';
 export * from './pull';
+export * from './review';
 export * from './actions';
 export * from './misc';
 export { validate } from './common';

@@ -66,6 +66,20 @@ const RUN = ['run_number', 'display_title', 'event', 'status', 'conclusion', 'he
 /** Not read by the product yet: what identifies the file and its content. */
 const CONTENTS = ['path', 'type', 'sha', 'size', 'encoding', 'content'];
 
+/** Not read by the product yet: what the issue and pull request pages will show. */
+const COMMENT = ['body', 'user.login', 'created_at', 'updated_at'];
+const TIMELINE = [
+  'type', 'body', 'user.login', 'created_at', 'label.name', 'assignee.login', 'removed_assignee', 'old_title', 'new_title',
+  'old_milestone.title', 'milestone.title', 'ref_issue.number', 'ref_commit_sha', 'review_id',
+];
+const REVIEW = ['user.login', 'body', 'commit_id', 'stale', 'official', 'dismissed', 'comments_count', 'submitted_at'];
+const REVIEW_COMMENT = [
+  'body', 'user.login', 'path', 'position', 'original_position', 'diff_hunk', 'commit_id', 'original_commit_id',
+  'pull_request_review_id', 'resolver.login',
+];
+const COMMIT = ['sha', 'commit.message', 'commit.author.name', 'commit.author.date', 'parents[].sha'];
+const COMBINED_STATUS = ['sha', 'total_count', 'statuses[].status', 'statuses[].context', 'statuses[].target_url'];
+
 /** Per operation (the compiler makes every client operation list its reads; text/bytes/no-body answers: []). */
 export const READS: { readonly [K in OperationName]: readonly string[] } = {
   getVersion: ['version'],
@@ -131,6 +145,30 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   orgGetTeam: TEAM,
   orgListTeamActivityFeeds: ACTIVITY,
   orgListCurrentUserOrgs: ORGANIZATION,
+  issueGetComments: COMMENT,
+  issueGetCommentsAndTimeline: TIMELINE,
+  issueCreateComment: COMMENT,
+  issueEditComment: COMMENT,
+  issueDeleteComment: [],
+  issueEditIssue: ISSUE,
+  issueAddLabel: LABEL,
+  issueReplaceLabels: LABEL,
+  issueRemoveLabel: [],
+  repoGetPullRequestCommits: COMMIT,
+  repoListPullReviews: REVIEW,
+  repoGetPullReview: REVIEW,
+  repoGetPullReviewComments: REVIEW_COMMENT,
+  repoCreatePullReview: REVIEW,
+  repoSubmitPullReview: REVIEW,
+  repoDeletePullReview: [],
+  repoCreatePullReviewRequests: REVIEW,
+  repoDeletePullReviewRequests: [],
+  repoMergePullRequest: [],
+  repoCancelScheduledAutoMerge: [],
+  repoPullRequestIsMerged: [],
+  repoResolvePullReviewComment: [],
+  repoUnresolvePullReviewComment: [],
+  repoGetCombinedStatusByRef: COMBINED_STATUS,
 };
 
 function child(value: unknown, key: string): unknown {

@@ -1,0 +1,121 @@
+// api.TimelineComment, api.PullReview and api.PullReviewComment (services/convert/issue_comment.go and
+// pull_review.go). Event fields a type does not use are null (pointers) or their zero value.
+import type { Ctx } from '../context';
+import type { CommentRec, IssueRec, ReviewRec } from '../state';
+import { issueHtmlUrl, toLabel, toMilestone } from './issues';
+import { iso, toUserOrNull } from './users';
+
+const REVIEW_STATE: Record<ReviewRec['type'], string> = {
+  pending: 'PENDING',
+  approve: 'APPROVED',
+  comment: 'COMMENT',
+  reject: 'REQUEST_CHANGES',
+  request: 'REQUEST_REVIEW',
+};
+
+/** Gitea's Comment.HTMLURL: code comments of pending reviews point at the files tab. */
+export function commentHtmlUrl(ctx: Ctx, issue: IssueRec, c: CommentRec): string {
+  const html = issueHtmlUrl(ctx, issue);
+  if (c.type === 'code') {
+    const review = c.reviewId ? ctx.state.review(c.reviewId) : undefined;
+    if (!review || review.type === 'pending') return `${html}/files#issuecomment-${c.id}`;
+  }
+  return `${html}#issuecomment-${c.id}`;
+}
+
+export function toTimelineComment(ctx: Ctx, c: CommentRec): Record<string, unknown> {
+  const state = ctx.state;
+  const issue = state.issue(c.issueId)!;
+  const repo = state.repo(issue.repoId)!;
+  const label = c.labelId !== undefined ? state.label(c.labelId) : undefined;
+  const milestone = c.milestoneId ? state.milestone(c.milestoneId) : undefined;
+  const oldMilestone = c.oldMilestoneId ? state.milestone(c.oldMilestoneId) : undefined;
+  return {
+    id: c.id,
+    type: c.type ?? 'comment',
+    body: c.body,
+    created_at: iso(c.created),
+    updated_at: iso(c.updated),
+    user: toUserOrNull(ctx, c.posterId),
+    html_url: commentHtmlUrl(ctx, issue, c),
+    issue_url: issue.pull ? '' : `${ctx.repoHtmlUrl(repo)}/issues/${issue.index}`,
+    pull_request_url: issue.pull ? issueHtmlUrl(ctx, issue) : '',
+    old_project_id: 0,
+    project_id: 0,
+    old_milestone: oldMilestone ? toMilestone(ctx, oldMilestone) : null,
+    milestone: milestone ? toMilestone(ctx, milestone) : null,
+    tracked_time: null,
+    old_title: c.oldTitle ?? '',
+    new_title: c.newTitle ?? '',
+    old_ref: c.type === 'code' ? '' : c.oldRef ?? '',
+    new_ref: '',
+    ref_issue: null,
+    ref_comment: null,
+    ref_action: '',
+    ref_commit_sha: c.commitSha ?? '',
+    review_id: c.reviewId ?? 0,
+    label: label ? toLabel(ctx, label) : null,
+    assignee: c.assigneeId !== undefined ? toUserOrNull(ctx, c.assigneeId) : null,
+    assignee_team: null,
+    removed_assignee: c.removedAssignee ?? false,
+    resolve_doer: c.resolverId !== undefined ? toUserOrNull(ctx, c.resolverId) : null,
+    dependent_issue: null,
+  };
+}
+
+/** Gitea's Review.HTMLURL: the link of the review's timeline entry; "" while pending (there is none). */
+function reviewHtmlUrl(ctx: Ctx, issue: IssueRec, review: ReviewRec): string {
+  const entry = ctx.state.comments.find((c) => c.type === 'review' && c.reviewId === review.id);
+  return entry ? commentHtmlUrl(ctx, issue, entry) : '';
+}
+
+export function reviewCodeComments(ctx: Ctx, review: ReviewRec): CommentRec[] {
+  return ctx.state.comments.filter((c) => c.type === 'code' && c.reviewId === review.id);
+}
+
+export function toPullReview(ctx: Ctx, review: ReviewRec): Record<string, unknown> {
+  const issue = ctx.state.issue(review.issueId)!;
+  return {
+    id: review.id,
+    user: toUserOrNull(ctx, review.reviewerId),
+    team: null,
+    state: REVIEW_STATE[review.type],
+    body: review.body,
+    commit_id: review.commitId,
+    stale: review.stale,
+    official: review.official,
+    dismissed: review.dismissed,
+    comments_count: reviewCodeComments(ctx, review).length,
+    submitted_at: iso(review.created),
+    updated_at: iso(review.updated),
+    html_url: reviewHtmlUrl(ctx, issue, review),
+    pull_request_url: issueHtmlUrl(ctx, issue),
+  };
+}
+
+/** Whether `review` may be seen by the caller: others' pending reviews are hidden (site admins see them). */
+export function canSeeReview(ctx: Ctx, review: ReviewRec): boolean {
+  return review.type !== 'pending' || (ctx.doer !== undefined && (ctx.doer.isAdmin || ctx.doer.id === review.reviewerId));
+}
+
+export function toPullReviewComment(ctx: Ctx, c: CommentRec): Record<string, unknown> {
+  const issue = ctx.state.issue(c.issueId)!;
+  const line = c.line ?? 0;
+  return {
+    id: c.id,
+    body: c.body,
+    user: toUserOrNull(ctx, c.posterId),
+    resolver: c.resolverId !== undefined ? toUserOrNull(ctx, c.resolverId) : null,
+    pull_request_review_id: c.reviewId ?? 0,
+    created_at: iso(c.created),
+    updated_at: iso(c.updated),
+    path: c.treePath ?? '',
+    commit_id: c.commitSha ?? '',
+    original_commit_id: c.oldRef ?? '',
+    diff_hunk: c.diffHunk ?? '',
+    position: line > 0 ? line : 0,
+    original_position: line < 0 ? -line : 0,
+    html_url: commentHtmlUrl(ctx, issue, c),
+    pull_request_url: issueHtmlUrl(ctx, issue),
+  };
+}

@@ -1,0 +1,240 @@
+// Pull request reviews (routers/api/v1/repo/pull_review.go): list (others' pending reviews hidden), get and
+// its line comments (404 for another user's pending review), create (PENDING stays pending; 422 for approving
+// or rejecting one's own pull request, a COMMENT without body or comments, REQUEST_CHANGES without body),
+// submit (only a pending review; 422 "review stay pending"), delete (reviewer or site admin, else 403), and
+// review requests (201 with the REQUEST_REVIEW reviews; 204 on removal).
+import { bind } from '../binding';
+import type { Ctx } from '../context';
+import { pullShas } from '../convert/pulls';
+import { canSeeReview, reviewCodeComments, toPullReview, toPullReviewComment } from '../convert/timeline';
+import { fail, notFound, unprocessable } from '../errors';
+import { addEvent } from '../issueEvents';
+import { formInt, paged } from '../paging';
+import { accessMode } from '../permissions';
+import type { Router } from '../router';
+import { Access, type IssueRec, type RepoRec, type ReviewRec, type ReviewType } from '../state';
+
+interface LineComment {
+  path?: string;
+  body?: string;
+  new_position?: number;
+  old_position?: number;
+}
+
+function pullFromParams(ctx: Ctx, repo: RepoRec): IssueRec {
+  const issue = ctx.state.issueByIndex(repo.id, formInt(ctx.params.index));
+  return issue?.pull ? issue : notFound();
+}
+
+/** Gitea's prepareSingleReview. */
+function reviewFromParams(ctx: Ctx): { repo: RepoRec; issue: IssueRec; review: ReviewRec } {
+  const { repo } = ctx.repoAssignment();
+  const issue = pullFromParams(ctx, repo);
+  const review = ctx.state.review(formInt(ctx.params.id));
+  if (!review || review.issueId !== issue.id || !canSeeReview(ctx, review)) return notFound();
+  return { repo, issue, review };
+}
+
+/** Gitea's preparePullReviewType: the review type of an event, or a 422. */
+function reviewType(issue: IssueRec, doerId: number, event: string | undefined, body: string | undefined, hasComments: boolean): ReviewType {
+  const hasBody = (body ?? '').trim().length > 0;
+  switch (event) {
+    case 'APPROVED':
+      if (issue.posterId === doerId) unprocessable('approve your own pull is not allowed');
+      return 'approve';
+    case 'REQUEST_CHANGES':
+      if (issue.posterId === doerId) unprocessable('reject your own pull is not allowed');
+      if (!hasBody) unprocessable(`review event ${event} requires a body`);
+      return 'reject';
+    case 'COMMENT':
+      if (!hasBody && !hasComments) unprocessable(`review event ${event} requires a body or a comment`);
+      return 'comment';
+    default:
+      return 'pending';
+  }
+}
+
+/** The hunk of `path`'s diff that holds `line` (negative: a line of the old file), cut after that line. */
+async function diffHunk(ctx: Ctx, repo: RepoRec, base: string, head: string, path: string, line: number): Promise<string> {
+  if (!base || !head || line === 0) return '';
+  const out = (await ctx.git.run(repo.gitPath, ['diff', '--no-color', base, head, '--', path])).stdout.toString('utf8');
+  const lines = out.split('\n');
+  let header = -1;
+  let oldNo = 0;
+  let newNo = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const m = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(l);
+    if (m) {
+      header = i;
+      oldNo = Number(m[1]) - 1;
+      newNo = Number(m[2]) - 1;
+      continue;
+    }
+    if (header < 0) continue;
+    if (l.startsWith('-')) oldNo++;
+    else if (l.startsWith('+')) newNo++;
+    else {
+      oldNo++;
+      newNo++;
+    }
+    const hit = line > 0 ? newNo === line && !l.startsWith('-') : oldNo === -line && !l.startsWith('+');
+    if (hit) return [`diff --git a/${path} b/${path}`, ...lines.slice(header, i + 1)].join('\n');
+  }
+  return '';
+}
+
+/** Submitting a review replaces the reviewer's review request and adds the review to the timeline. */
+function submit(ctx: Ctx, repo: RepoRec, issue: IssueRec, review: ReviewRec, type: ReviewType, body: string, commitId: string): void {
+  const now = new Date();
+  review.type = type;
+  review.body = body;
+  review.commitId = commitId;
+  review.official = (type === 'approve' || type === 'reject') && accessMode(ctx.state, ctx.state.user(review.reviewerId), repo) >= Access.Write;
+  review.created = now;
+  review.updated = now;
+  const pr = issue.pull!;
+  pr.requestedReviewerIds = pr.requestedReviewerIds.filter((id) => id !== review.reviewerId);
+  const state = ctx.state;
+  for (let i = state.reviews.length - 1; i >= 0; i--) {
+    const r = state.reviews[i]!;
+    if (r.issueId === issue.id && r.reviewerId === review.reviewerId && r.type === 'request') state.reviews.splice(i, 1);
+  }
+  addEvent(state, issue, review.reviewerId, 'review', { reviewId: review.id, body }, now);
+  pr.reviewComments = state.comments.filter((c) => c.issueId === issue.id && c.type === 'code').length;
+  issue.updated = now;
+}
+
+async function createReview(ctx: Ctx): Promise<void> {
+  const { repo } = ctx.repoAssignment();
+  const doer = ctx.requireSigned();
+  const form = bind<{ body?: string; event?: string; commit_id?: string; comments?: LineComment[] }>(ctx, 'CreatePullReviewOptions', [
+    { go: 'Body', json: 'body', type: 'string' },
+    { go: 'Event', json: 'event', type: 'string' },
+    { go: 'CommitID', json: 'commit_id', type: 'string' },
+    { go: 'Comments', json: 'comments', type: 'any' },
+  ]);
+  const issue = pullFromParams(ctx, repo);
+  const comments = Array.isArray(form.comments) ? form.comments : [];
+  const type = reviewType(issue, doer.id, form.event, form.body, comments.length > 0);
+  const shas = await pullShas(ctx, issue);
+  const commitId = form.commit_id || shas.headSha;
+  const state = ctx.state;
+  const now = new Date();
+  // Line comments go to the doer's pending review (Gitea keeps one per reviewer and pull request).
+  let review = state.reviews.find((r) => r.issueId === issue.id && r.reviewerId === doer.id && r.type === 'pending');
+  if (!review) {
+    review = { id: state.nextId('review'), issueId: issue.id, reviewerId: doer.id, type: 'pending', body: '', commitId,
+      official: false, stale: false, dismissed: false, created: now, updated: now };
+    state.reviews.push(review);
+  }
+  for (const c of comments) {
+    const line = c.old_position && c.old_position > 0 ? -c.old_position : c.new_position ?? 0;
+    state.comments.push({ id: state.nextId('comment'), issueId: issue.id, posterId: doer.id, body: c.body ?? '', created: now,
+      updated: now, type: 'code', reviewId: review.id, treePath: c.path ?? '', line, commitSha: commitId,
+      diffHunk: await diffHunk(ctx, repo, shas.mergeBase, commitId, c.path ?? '', line) });
+  }
+  if (issue.state === 'closed' && type !== 'pending') unprocessable("can't submit review for a closed or merged PR");
+  if (type === 'pending') {
+    review.body = form.body ?? review.body;
+    review.commitId = commitId;
+  } else {
+    submit(ctx, repo, issue, review, type, form.body ?? '', commitId);
+  }
+  ctx.json(200, toPullReview(ctx, review));
+}
+
+async function submitReview(ctx: Ctx): Promise<void> {
+  const doer = ctx.requireSigned();
+  const form = bind<{ body?: string; event?: string }>(ctx, 'SubmitPullReviewOptions', [
+    { go: 'Body', json: 'body', type: 'string' },
+    { go: 'Event', json: 'event', type: 'string' },
+  ]);
+  const { repo, issue, review } = reviewFromParams(ctx);
+  if (review.type !== 'pending') unprocessable('only a pending review can be submitted');
+  const type = reviewType(issue, doer.id, form.event, form.body, reviewCodeComments(ctx, review).length > 0);
+  if (type === 'pending') unprocessable('review stay pending');
+  if (issue.state === 'closed') unprocessable("can't submit review for a closed or merged PR");
+  const shas = await pullShas(ctx, issue);
+  submit(ctx, repo, issue, review, type, form.body ?? '', shas.headSha);
+  ctx.json(200, toPullReview(ctx, review));
+}
+
+function deleteReview(ctx: Ctx): void {
+  const doer = ctx.requireSigned();
+  const { issue, review } = reviewFromParams(ctx);
+  if (!doer.isAdmin && doer.id !== review.reviewerId) fail(403, '');
+  const state = ctx.state;
+  state.reviews.splice(state.reviews.indexOf(review), 1);
+  for (let i = state.comments.length - 1; i >= 0; i--) {
+    if (state.comments[i]!.reviewId === review.id) state.comments.splice(i, 1);
+  }
+  issue.pull!.reviewComments = state.comments.filter((c) => c.issueId === issue.id && c.type === 'code').length;
+  ctx.noContent();
+}
+
+function reviewRequests(isAdd: boolean) {
+  return (ctx: Ctx): void => {
+    const { repo, mode } = ctx.repoAssignment();
+    const doer = ctx.requireSigned();
+    const form = bind<{ reviewers?: string[]; team_reviewers?: string[] }>(ctx, 'PullReviewRequestOptions', [
+      { go: 'Reviewers', json: 'reviewers', type: 'strings' },
+      { go: 'TeamReviewers', json: 'team_reviewers', type: 'strings' },
+    ]);
+    const issue = pullFromParams(ctx, repo);
+    const state = ctx.state;
+    const users = (form.reviewers ?? []).map((name) => state.userByName(name) ?? notFound(`User '${name}' not exist`));
+    const created: ReviewRec[] = [];
+    const pr = issue.pull!;
+    for (const u of users) {
+      if (issue.state === 'closed') fail(403, "can't request review on a closed or merged PR");
+      // Gitea's IsValidReviewRequest: writers (or the poster) request reviews from readers other than the poster.
+      if (mode < Access.Write && doer.id !== issue.posterId) unprocessable(`doer can't choose reviewer [user_id: ${u.id}, repo_id: ${repo.id}]`);
+      if (u.id === issue.posterId || accessMode(state, u, repo) < Access.Read) {
+        unprocessable(`reviewer can't be reviewer [user_id: ${u.id}, repo_id: ${repo.id}]`);
+      }
+      const requested = pr.requestedReviewerIds.includes(u.id);
+      if (isAdd && !requested) {
+        const now = new Date();
+        const review: ReviewRec = { id: state.nextId('review'), issueId: issue.id, reviewerId: u.id, type: 'request', body: '',
+          commitId: '', official: false, stale: false, dismissed: false, created: now, updated: now };
+        state.reviews.push(review);
+        pr.requestedReviewerIds.push(u.id);
+        addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: false, reviewId: review.id }, now);
+        created.push(review);
+      } else if (!isAdd && requested) {
+        pr.requestedReviewerIds = pr.requestedReviewerIds.filter((id) => id !== u.id);
+        for (let i = state.reviews.length - 1; i >= 0; i--) {
+          const r = state.reviews[i]!;
+          if (r.issueId === issue.id && r.reviewerId === u.id && r.type === 'request') state.reviews.splice(i, 1);
+        }
+        addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: true });
+      }
+    }
+    if (isAdd) ctx.json(201, created.map((r) => toPullReview(ctx, r)));
+    else ctx.noContent();
+  };
+}
+
+export function registerReviewRoutes(r: Router): void {
+  r.get('/repos/{owner}/{repo}/pulls/{index}/reviews', ['repository'], (ctx) => {
+    const { repo } = ctx.repoAssignment();
+    const issue = pullFromParams(ctx, repo);
+    const all = ctx.state.reviews.filter((rv) => rv.issueId === issue.id).sort((a, b) => a.id - b.id);
+    // Gitea counts every review for X-Total-Count but leaves others' pending ones out of the page.
+    const page = paged(ctx, all).filter((rv) => canSeeReview(ctx, rv));
+    ctx.json(200, page.map((rv) => toPullReview(ctx, rv)));
+  });
+  r.post('/repos/{owner}/{repo}/pulls/{index}/reviews', ['repository'], createReview);
+  r.get('/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', ['repository'], (ctx) => {
+    ctx.json(200, toPullReview(ctx, reviewFromParams(ctx).review));
+  });
+  r.post('/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', ['repository'], submitReview);
+  r.delete('/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', ['repository'], deleteReview);
+  r.get('/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments', ['repository'], (ctx) => {
+    const { review } = reviewFromParams(ctx);
+    ctx.json(200, reviewCodeComments(ctx, review).sort((a, b) => a.id - b.id).map((c) => toPullReviewComment(ctx, c)));
+  });
+  r.post('/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', ['repository'], reviewRequests(true));
+  r.delete('/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', ['repository'], reviewRequests(false));
+}
