@@ -14,6 +14,7 @@ import type { ServerContext } from './context';
 import { FIXTURES } from './fixtures';
 import { GitStore } from './git';
 import { handleGitHttp, isGitRequest } from './gitHttp';
+import { syncPullHeadRefs } from './pullRefs';
 import { recordPush } from './pushEvents';
 import { buildState } from './seed/index';
 import { materializeRepositories, type SeedName } from './seed/repositories';
@@ -147,8 +148,10 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     timings.templateMs = shas.templateMillis;
     const t = Date.now();
     const state = buildState(shas);
+    const git = new GitStore(root, home);
+    await syncPullHeadRefs(state, git);
     timings.stateMs = Date.now() - t;
-    return { git: new GitStore(root, home), state };
+    return { git, state };
   };
   let current = await load();
   const requests: RecordedRequest[] = [];
@@ -181,7 +184,10 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         record.kind = 'git';
         const { state, git } = current;
         await handleGitHttp(
-          { state, git, flavor, onPush: (repo, pusher, before) => recordPush(state, git, repo, pusher, before) },
+          { state, git, flavor, onPush: async (repo, pusher, before) => {
+            await recordPush(state, git, repo, pusher, before);
+            await syncPullHeadRefs(state, git, [repo]);
+          } },
           rel, url.search.slice(1), req, res,
         );
         return;

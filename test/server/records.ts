@@ -199,7 +199,7 @@ export interface PullRec {
   mergedAt?: Date;
   mergedById?: number;
   mergeCommitSha?: string;
-  mergeStyle?: 'merge' | 'rebase' | 'squash' | 'fast-forward-only';
+  mergeStyle?: 'merge' | 'rebase' | 'rebase-merge' | 'squash' | 'fast-forward-only' | 'manually-merged';
   draft: boolean;
   allowMaintainerEdit: boolean;
   reviewComments: number;
@@ -243,7 +243,8 @@ export interface DependencyRec {
 /** Gitea's CommentType names (as the timeline answers them) of the events the test server records. */
 export type CommentType =
   | 'comment' | 'reopen' | 'close' | 'label' | 'milestone' | 'assignees' | 'change_title' | 'delete_branch'
-  | 'added_deadline' | 'modified_deadline' | 'removed_deadline' | 'code' | 'review' | 'review_request' | 'merge_pull';
+  | 'added_deadline' | 'modified_deadline' | 'removed_deadline' | 'code' | 'review' | 'review_request' | 'merge_pull'
+  | 'pull_scheduled_merge' | 'pull_cancel_scheduled_merge';
 
 /**
  * One row of Gitea's `comment` table: a plain comment (`type` absent) or a timeline event; ids are shared.
@@ -290,6 +291,31 @@ export interface ReviewRec {
   dismissed: boolean;
   created: Date;
   updated: Date;
+}
+
+/** Gitea's commit_status row: one state a context reported for a commit (`index` counts per commit). */
+export interface CommitStatusRec {
+  id: number;
+  repoId: number;
+  sha: string;
+  index: number;
+  /** pending, success, error, failure or warning. */
+  state: string;
+  context: string;
+  description: string;
+  targetUrl: string;
+  creatorId: number;
+  created: Date;
+}
+
+/** Gitea's pull_auto_merge row: a merge scheduled for when the head's checks succeed. */
+export interface AutoMergeRec {
+  issueId: number;
+  doerId: number;
+  style: string;
+  message: string;
+  deleteBranchAfterMerge: boolean;
+  created: Date;
 }
 
 export type HookOwner = { kind: 'repo' | 'org' | 'user'; id: number };

@@ -1,6 +1,6 @@
 // In-memory state of the instance: the tables (see records.ts) and lookups by id and name.
 import type {
-  Account, ActionRec, CommentRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
+  Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
   OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec,
 } from './records';
 
@@ -21,6 +21,8 @@ export class ServerState {
   readonly dependencies: DependencyRec[] = [];
   readonly comments: CommentRec[] = [];
   readonly reviews: ReviewRec[] = [];
+  readonly commitStatuses: CommitStatusRec[] = [];
+  readonly autoMerges: AutoMergeRec[] = [];
   readonly hooks: HookRec[] = [];
   readonly deployKeys: DeployKeyRec[] = [];
   readonly releases: ReleaseRec[] = [];
