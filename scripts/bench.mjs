@@ -1,7 +1,9 @@
 // npm run bench — the extension's costs, measured the way its users pay them, each next to its budget:
 //   bundle     dist/extension.js + dist/api.js (minified) and the .vsix; the activation events
-//   activation VS Code's own figure (Developer: Show Running Extensions) for Gitea Workbench and a hello-world
-//              extension with the same activation events, in the same code-server, 3 runs, median
+//   activation Load Code + Call Activate + Finish Activate (Developer: Startup Performance) for Gitea Workbench and
+//              a hello-world extension with the same activation events, each in its own code-server, at startup in
+//              two git workspaces (remote on another forge / on the test server's Gitea), median of 5; VS Code's
+//              Activation column (Developer: Show Running Extensions) beside it
 //   views      against the test server's big seed (10,000 branches, 5,000 issues, 2,000 CI jobs, a 1,500-file
 //              pull request): requests and time to the first items on screen, after "Load more", on reopening
 //   memory     the extension host's RSS before and after browsing 20 pages of each view
@@ -12,7 +14,7 @@ import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureActivation } from '../bench/lib/activation.mjs';
+import { activationTotal, measureActivationOnce } from '../bench/lib/activation.mjs';
 import { activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
@@ -37,6 +39,8 @@ const OURS = 'Gitea Workbench';
 const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
 const HELLO = 'Bench Hello World';
 const MB = 1024 * 1024;
+/** The remote of the workspace that is not a Gitea one (nothing is fetched from it). */
+const OTHER_FORGE_REMOTE = 'https://github.com/octo-org/octo-repo.git';
 
 const require = createRequire(import.meta.url);
 const log = (s) => process.stdout.write(`[bench] ${s}\n`);
@@ -69,8 +73,8 @@ async function build() {
 }
 
 function bundleFigures(manifest, s) {
-  report.add('Bundle', 'dist/extension.js (the entry point, loaded at activation)', s.extension, 'bytes');
-  report.add('Bundle', 'dist/workbench.js (editor code, loaded once activate() has returned)', s.workbench, 'bytes');
+  report.add('Bundle', 'dist/extension.js (loaded at activation: services, sign-in, status bar, stand-ins)', s.extension, 'bytes');
+  report.add('Bundle', 'dist/workbench.js (views and commands, loaded on their first use)', s.workbench, 'bytes');
   report.add('Bundle', 'dist/admin.js (administration forms, loaded on the first use of one)', s.admin, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
   report.add('Bundle', 'JavaScript shipped (the four files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 700 KB' });
@@ -84,44 +88,67 @@ function bundleFigures(manifest, s) {
 }
 
 /**
- * Two scenarios, each with both extensions in the same code-server and the same activation event:
- *   startup  a git workspace (workspaceContains:.git fires at startup, as in every clone of a Gitea repository)
- *   view     a folder without git, activation when the Gitea view container is opened (onView:gitea.*)
+ * Activation at startup (workspaceContains:.git) in two git workspaces: one whose remote is on another forge (the
+ * common case: Gitea Workbench must cost almost nothing there) and one whose `origin` is alice/big on the test
+ * server, listed in `gitea.instances` (signed out: the status bar offers Sign In). Each extension runs in its own
+ * code-server, so that neither waits for the other, and the windows alternate between them, so that both see the
+ * same load. The figure is VS Code's Load Code + Call Activate + Finish Activate (Developer: Startup Performance):
+ * everything the extension host did for the extension until activate()'s promise resolved. VS Code's own
+ * Activation column (Running Extensions: Load Code + Call Activate only) is printed beside it.
  */
 async function activationFigures(tools, vsixes, workspaces) {
-  const cs = await tools.startCodeServer({ name: 'bench-activation', installExtensions: vsixes });
   const scenarios = [
-    { key: 'startup', label: 'at startup, git workspace', folder: workspaces.git },
-    { key: 'view', label: 'on opening the Gitea view', folder: workspaces.plain, openView: 'Gitea' },
+    { key: 'otherForge', label: 'git workspace whose remote is not a Gitea', folder: workspaces.otherForge },
+    { key: 'gitea', label: "git workspace whose remote is the test server's Gitea", folder: workspaces.gitea.folder, settings: workspaces.gitea.settings },
+  ];
+  const extensions = [
+    { key: 'ours', name: OURS, id: EXTENSION_ID, vsix: vsixes.ours },
+    { key: 'floor', name: HELLO, id: HELLO_ID, vsix: vsixes.hello },
   ];
   report.details.activation = {};
-  try {
-    for (const sc of scenarios) {
-      const section = `Activation ${sc.label}`;
-      try {
-        const runs = await measureActivation({
-          browser: tools.browser, url: cs.folderUrl(sc.folder), origin: cs.url.replace(/\/$/, ''), names: [OURS, HELLO],
-          ids: [EXTENSION_ID, HELLO_ID], openView: sc.openView, runs: RUNS, log,
-        });
-        const ours = median(runs.map((r) => r.running[OURS].ms));
-        const hello = median(runs.map((r) => r.running[HELLO].ms));
-        report.add(section, `hello-world floor (median of ${RUNS})`, hello, 'ms');
-        report.add(section, `Gitea Workbench (median of ${RUNS})`, ours, 'ms');
-        const load = median(runs.map((r) => r.stats[EXTENSION_ID]?.loadCode));
-        const call = median(runs.map((r) => r.stats[EXTENSION_ID]?.callActivate));
-        if (load !== null) report.add(section, '… of which loading code / calling activate()', load, 'ms', undefined, `activate() ${call} ms`);
-        // Not part of VS Code's activation figure, but the extension host does it: shown so nothing is hidden.
-        const finish = median(runs.map((r) => r.stats[EXTENSION_ID]?.finishActivate));
-        if (finish !== null) report.add(section, 'after activate() returned: loading and wiring the workbench (not in the figure above)', finish, 'ms');
-        report.add(section, 'Gitea Workbench ÷ floor', ours !== null && hello ? ours / hello : null, 'x', { max: 1.5, text: '≤ 1.5×' });
-        report.details.activation[sc.key] = runs;
-      } catch (e) {
-        log(`activation (${sc.key}): ${e.message}`);
-        report.add(section, 'Gitea Workbench ÷ floor', null, 'x', { max: 1.5, text: '≤ 1.5×' }, 'not measured, see log');
+  for (const sc of scenarios) {
+    const section = `Activation at startup, ${sc.label}`;
+    const servers = [];
+    try {
+      for (const ext of extensions) {
+        servers.push(await tools.startCodeServer({ name: `bench-activation-${ext.key}`, installExtensions: [ext.vsix], settings: sc.settings }));
       }
+      const runs = { ours: [], floor: [] };
+      for (let i = 1; i <= RUNS; i++) {
+        for (const [n, ext] of extensions.entries()) {
+          const cs = servers[n];
+          const r = await measureActivationOnce({ browser: tools.browser, url: cs.folderUrl(sc.folder), origin: cs.url.replace(/\/$/, ''), name: ext.name, id: ext.id });
+          runs[ext.key].push({ ...r, total: activationTotal(r.stats) });
+        }
+        log(`activation (${sc.key}) run ${i}: ${extensions.map((e) => `${e.name} ${JSON.stringify(runs[e.key].at(-1).stats ?? 'no stats')} "${runs[e.key].at(-1).running.text}"`).join('; ')}`);
+      }
+      const m = (key, f) => median(runs[key].map(f));
+      const figures = Object.fromEntries(
+        extensions.map((e) => [e.key, {
+          total: m(e.key, (r) => r.total),
+          column: m(e.key, (r) => r.running.ms),
+          loadCode: m(e.key, (r) => r.stats?.loadCode),
+          callActivate: m(e.key, (r) => r.stats?.callActivate),
+          finishActivate: m(e.key, (r) => r.stats?.finishActivate),
+        }]),
+      );
+      const { ours, floor } = figures;
+      const column = (f) => (f.column === null ? 'n/a' : `${Math.round(f.column)} ms`);
+      report.add(section, `hello-world floor: Load Code + Call Activate + Finish Activate (median of ${RUNS})`, floor.total, 'ms', undefined, `VS Code's Activation column ${column(floor)}`);
+      report.add(section, `Gitea Workbench: Load Code + Call Activate + Finish Activate (median of ${RUNS})`, ours.total, 'ms', undefined,
+        `${ours.loadCode} + ${ours.callActivate} + ${ours.finishActivate} ms; VS Code's Activation column ${column(ours)}`);
+      report.add(section, 'Gitea Workbench total − floor total', ours.total !== null && floor.total !== null ? ours.total - floor.total : null, 'ms', ms(20));
+      // The figure budgeted until 2026-11-23 (≤ 1.5×): VS Code's Activation column alone, which leaves out what
+      // activate() defers past its return. Kept beside the new one, no longer budgeted.
+      report.add(section, "VS Code's Activation column, Gitea Workbench ÷ floor (the former figure)", ours.column !== null && floor.column ? ours.column / floor.column : null, 'x',
+        undefined, floor.column === 0 ? 'the floor read 0 ms' : undefined);
+      report.details.activation[sc.key] = { figures, runs };
+    } catch (e) {
+      log(`activation (${sc.key}): ${e.stack ?? e.message}`);
+      report.add(section, 'Gitea Workbench total − floor total', null, 'ms', ms(20), 'not measured, see log');
+    } finally {
+      for (const cs of servers) await cs.stop();
     }
-  } finally {
-    await cs.stop();
   }
 }
 
@@ -242,11 +269,11 @@ async function main() {
   let codeServerVersion;
   try {
     const workspace = await gitWorkspace(TMP, `${server.url}alice/big.git`);
-    const plain = join(TMP, 'plain');
-    mkdirSync(plain, { recursive: true });
+    const otherForge = await gitWorkspace(TMP, OTHER_FORGE_REMOTE, 'other-forge');
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
-    if (ONLY !== 'views') await activationFigures(tools, [VSIX, hello], { git: workspace, plain });
+    const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
+    if (ONLY !== 'views') await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
     if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();
@@ -262,7 +289,7 @@ async function main() {
     helloWorld: HELLO_ID,
     durationSeconds: Math.round((Date.now() - started) / 1000),
   });
-  log(`wrote ${RESULTS} in ${Math.round((Date.now() - started) / 1000)} s`);
+  log(`wrote ${ONLY ? join(TMP, 'partial.json') : RESULTS} in ${Math.round((Date.now() - started) / 1000)} s`);
   if (!report.pass) {
     log(`budgets failed: ${report.failures().map((f) => `${f.section}: ${f.name}`).join('; ')}`);
     process.exit(1);

@@ -1,6 +1,8 @@
 // Bundles the extension into four files so that activation stays cheap:
-//   dist/extension.js — the entry point: activate() loads dist/workbench.js once it has returned (src/extension.ts).
-//   dist/workbench.js — editor code (views, commands, sign-in, wiring); `vscode` external.
+//   dist/extension.js — the entry point and composition root (src/extension.ts): the services, sign-in, the repository
+//                       context and the status bar, plus stand-ins for the views and commands; `vscode` external.
+//   dist/workbench.js — the views and commands (src/workbench.ts), loaded when a Gitea view is first shown or one of
+//                       their commands first runs (src/core/deferredFeatures.ts).
 //   dist/admin.js     — the administration commands' forms, loaded on the first use of one (src/commands/admin).
 //   dist/api.js       — the HTTP client, undici and zod; loaded with require() on the first request
 //                       (see src/apiLoader.ts), never during activation.
@@ -21,6 +23,19 @@ function requireOf(outFile, filter, from) {
     },
   };
 }
+
+/**
+ * `import * as vscode from 'vscode'` in each of a bundle's modules, which esbuild turns into one `__toESM(require('vscode'))`
+ * per module: each call copies the whole API object (hundreds of getters). With 59 modules that was most of the time
+ * VS Code counted for loading dist/workbench.js. Here every module shares one namespace object, made once per bundle.
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
 
 /** Imports of the API barrel from editor code (src/apiLoader.ts). */
 const apiExternal = requireOf('api.js', /^\.\.?\/(\.\.\/)*api$/, (importer) => importer.includes('/src/') && !importer.includes('/src/api/'));
@@ -44,9 +59,9 @@ const common = {
 // dist/ is not emptied first: esbuild rewrites each output file, so a run that started earlier (a test run next to
 // `npm run bench`) keeps its files, and only the files .vscodeignore lets through go into the .vsix.
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [workbenchExternal] },
-  { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [apiExternal, adminExternal] },
-  { ...common, entryPoints: ['src/commands/admin/handlers.ts'], outfile: 'dist/admin.js', plugins: [apiExternal] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [vscodeOnce, workbenchExternal, apiExternal] },
+  { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [vscodeOnce, apiExternal, adminExternal] },
+  { ...common, entryPoints: ['src/commands/admin/handlers.ts'], outfile: 'dist/admin.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
 ];
 if (watch) {

@@ -1,27 +1,102 @@
-// The extension's entry point, a few hundred bytes on purpose. VS Code counts loading this file and the
-// synchronous part of activate() as the extension's activation time, during which the extension host runs
-// nothing else: no other extension activates, no other event is handled. So the workbench (dist/workbench.js:
-// views, commands, sign-in) is loaded in the next turn of the event loop instead. VS Code waits for the promise
-// returned here before it runs one of our commands or fills one of our views, so nobody meets a half-activated
-// extension; `npm run bench` reports the deferred part too ("after activate() returned").
-import type * as vscode from 'vscode';
+// The extension's entry point and composition root (dist/extension.js). activate() builds the Services from
+// AccountStore (auth) and GitRepositoryContext (git) and registers what has to work from the start: sign-in and the
+// Accounts menu, Select Repository, the status bar item and the `gitea.signedIn` / `gitea.hasRepository` context keys.
+// The views and commands (src/workbench.ts, dist/workbench.js) wait for their first use: activation registers
+// stand-ins for them (core/deferredFeatures.ts). Two of them answer VS Code with nothing used first: the opt-in line
+// hover, and a Create Issue form VS Code restores; when one is needed, they load inside activation. Whatever loads at
+// activation is counted in VS Code's activation figures; `npm run bench` budgets their total (Load Code + Call
+// Activate + Finish Activate).
+import * as vscode from 'vscode';
+import { COMMAND } from './core/commandIds';
+import { DeferredFeatures } from './core/deferredFeatures';
+import type { Services } from './core/services';
+import { pullRequestHoverEnabled, SETTING } from './core/settings';
+import { ViewRefresher } from './core/viewRefresher';
+import { registerAuth } from './auth';
+import { AccountStore } from './auth/accountStore';
+import { registerRepositories } from './git';
+import { GitRepositoryContext } from './git/repositoryContext';
+import { registerStatusBar } from './views/statusBar';
 import type * as Workbench from './workbench';
 
-export type { WorkbenchApi } from './workbench';
+/** What activate() returns: the in-host tests reach the services through it. */
+export interface WorkbenchApi {
+  readonly services: Services;
+}
 
-export function activate(context: vscode.ExtensionContext): Promise<Workbench.WorkbenchApi> {
-  return new Promise((resolve, reject) => {
-    setImmediate(() => {
-      try {
-        // esbuild leaves this require to dist/workbench.js (scripts/build.mjs).
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (another bundle or a module that may not be built)
-        const workbench = require('./workbench') as typeof Workbench;
-        resolve(workbench.activate(context));
-      } catch (e) {
-        reject(e instanceof Error ? e : new Error(String(e)));
-      }
-    });
-  });
+/** The commands registerAuth and registerRepositories register at activation: they need no stand-in. */
+const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.addCaCertificate, COMMAND.selectRepository]);
+
+/** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
+const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.changedFiles.provider'];
+
+export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
+  const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
+  const accounts = new AccountStore(context, log);
+  const repos = new GitRepositoryContext(context, log, accounts);
+  const features = new DeferredFeatures(
+    log,
+    () => accounts.verifySecrets(),
+    () => {
+      // esbuild leaves this require to dist/workbench.js (scripts/build.mjs).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (another bundle)
+      (require('./workbench') as typeof Workbench).activate(services);
+    },
+  );
+  const services: Services = { context, log, accounts, repos, views: new ViewRefresher(), treeViews: features };
+  context.subscriptions.push(log, accounts, repos, features);
+
+  registerAuth(services, accounts, () => repos.guessInstanceUrl());
+  registerRepositories(services, repos);
+  registerStatusBar(services);
+  const contributed = contributions(context);
+  features.standIn([...contributed.commands.filter((id) => !STARTUP_COMMANDS.has(id)), ...HIDDEN_FEATURE_COMMANDS], contributed.shownViews);
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      // expected: load() has logged the failure; the hover stays off.
+      if (e.affectsConfiguration(SETTING.pullRequestHover) && pullRequestHoverEnabled()) features.load().catch(() => undefined);
+    }),
+  );
+  const api: WorkbenchApi = { services };
+  const why = neededAtActivation(contributed.webviewPanels);
+  if (!why) return api;
+  log.info(`Loading the views and commands at activation: ${why}.`);
+  return features.load().then(() => api);
+}
+
+/** Why the features cannot wait for a view or command: the hover is on, or VS Code restores a panel of theirs. */
+function neededAtActivation(webviewPanels: readonly string[]): string | undefined {
+  if (pullRequestHoverEnabled()) return `${SETTING.pullRequestHover} is on`;
+  // VS Code waits for the panel's serializer before it shows a restored panel; the tab is there already.
+  const restored = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .find(({ input }) => input instanceof vscode.TabInputWebview && webviewPanels.some((type) => input.viewType.endsWith(type)));
+  return restored ? `the panel "${restored.label}" is being restored` : undefined;
+}
+
+/**
+ * From package.json: the commands; the views that show without a `when` clause (a feature shows the others); the
+ * webview panels VS Code restores (`onWebviewPanel:` activation events).
+ */
+function contributions(context: vscode.ExtensionContext): { commands: string[]; shownViews: string[]; webviewPanels: string[] } {
+  const manifest = context.extension.packageJSON as Manifest;
+  const prefix = 'onWebviewPanel:';
+  return {
+    commands: (manifest.contributes?.commands ?? []).map((c) => c.command),
+    shownViews: Object.values(manifest.contributes?.views ?? {})
+      .flat()
+      .filter((v) => !v.when)
+      .map((v) => v.id),
+    webviewPanels: (manifest.activationEvents ?? []).filter((e) => e.startsWith(prefix)).map((e) => e.slice(prefix.length)),
+  };
+}
+
+interface Manifest {
+  readonly activationEvents?: readonly string[];
+  readonly contributes?: {
+    readonly commands?: readonly { readonly command: string }[];
+    readonly views?: Readonly<Record<string, readonly { readonly id: string; readonly when?: string }[]>>;
+  };
 }
 
 export function deactivate(): void {

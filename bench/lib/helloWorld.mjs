@@ -4,10 +4,9 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { run } from './proc.mjs';
 
-// VS Code activates the extensions woken by one event one after the other in the order of their ids, and the
-// later one's code-loading time includes what ran before it (the earlier one's activate() and context). The floor's
-// id sorts after Gitea Workbench's, so Gitea Workbench is never the one that waits: without this, every run
-// charged the floor's activation to Gitea Workbench.
+// The bench runs the floor and Gitea Workbench in code-servers of their own. (When they shared one, the
+// extension woken second had what ran before it counted in its figures; the floor's id still sorts after Gitea
+// Workbench's, from those days.)
 export const HELLO_ID = 'gitea-workbench.zz-bench-hello-world';
 
 /** @returns {Promise<string>} the path of the .vsix */

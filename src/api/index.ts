@@ -38,5 +38,6 @@ export type {
   ServerVersion,
   Tag,
   Team,
+  TimelineComment,
   User,
 } from './schemas';

@@ -29,8 +29,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
   readonly onDidChangeAccounts = this.changed.event;
-  /** Resolves when every listed account was checked for its secret (activation does not wait for it). */
-  readonly ready: Promise<void>;
+  private verified: Promise<void> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -49,7 +48,16 @@ export class AccountStore implements AccountService, vscode.Disposable {
         }
       }),
     );
-    this.ready = this.checkSecrets().catch((e: unknown) => this.log.warn(`Could not read the secret storage: ${messageOf(e)}`));
+  }
+
+  /**
+   * Resolves when every listed account was checked for its secret. Started by the first caller that needs the
+   * secrets (a request, the Accounts menu, the first use of a view or command), not at activation: reading the
+   * secret storage can wake a keyring.
+   */
+  verifySecrets(): Promise<void> {
+    this.verified ??= this.checkSecrets().catch((e: unknown) => this.log.warn(`Could not read the secret storage: ${messageOf(e)}`));
+    return this.verified;
   }
 
   get accounts(): readonly Account[] {
@@ -85,6 +93,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
   }
 
   private async createClient(accountId: string): Promise<{ client: GiteaClient; close(): Promise<void> }> {
+    await this.verifySecrets();
     const account = this.get(accountId);
     const secret = account && (await this.secretFor(account.id));
     if (!account || !secret) throw new GiteaError('unauthorized', vscode.l10n.t('You are not signed in to this Gitea instance. Run "Gitea: Sign In".'));

@@ -22,6 +22,8 @@ export class GiteaAuthenticationProvider implements vscode.AuthenticationProvide
   }
 
   async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
+    // The sessions carry the tokens: the first time, accounts whose secret is gone are hidden first.
+    await this.store.verifySecrets();
     const accounts = this.store.accounts.filter((a) => !options?.account || options.account.id === a.id);
     return Promise.all(accounts.map((a) => this.session(a, true)));
   }

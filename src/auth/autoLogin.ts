@@ -34,7 +34,7 @@ export async function autoLogin(context: vscode.ExtensionContext, store: Account
   }
   const marker = `${normalized.url}|${username ?? ''}`;
   const done = context.globalState.get<string[]>(DONE_KEY, []);
-  await store.ready;
+  await store.verifySecrets();
   if (done.includes(marker) || store.accounts.some((a) => a.instanceUrl === normalized.url)) return;
   const result = await signInWithArgs({ store, log }, { url: normalized.url, username, token }, { quiet: true });
   if (result.ok) {

@@ -37,8 +37,8 @@ export function registerAuth(services: Services, accounts: AccountStore, guessIn
       const account = await form(prefill);
       return account ? { ok: true, account } : { ok: false, kind: 'cancelled', message: vscode.l10n.t('Sign-in cancelled.') };
     }),
-    vscode.commands.registerCommand('gitea.signOut', (arg?: unknown) => signOut(accounts, arg)),
-    vscode.commands.registerCommand('gitea.addCaCertificate', () => addCaCertificate()),
+    vscode.commands.registerCommand(COMMAND.signOut, (arg?: unknown) => signOut(accounts, arg)),
+    vscode.commands.registerCommand(COMMAND.addCaCertificate, () => addCaCertificate()),
   );
   void autoLogin(context, accounts, log).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${messageOf(e)}`));
 }

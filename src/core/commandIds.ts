@@ -3,8 +3,12 @@
 // package.json (contributes.commands).
 export const COMMAND = {
   signIn: 'gitea.signIn',
+  signOut: 'gitea.signOut',
+  addCaCertificate: 'gitea.addCaCertificate',
   selectRepository: 'gitea.selectRepository',
   createIssue: 'gitea.createIssue',
+  /** Opens the page of an issue or pull request (a click on its tree row). */
+  openIssue: 'gitea.openIssue',
   showChangedFiles: 'gitea.showChangedFiles',
   /** Opens a changed file's diff from a Changed Files item (data, diff mode, whitespace). */
   openChangedFile: 'gitea.openChangedFile',

@@ -39,6 +39,12 @@ export interface RepositoryContext {
   setActive(ref: RepoRef): void;
 }
 
+/** The tree views made at activation, before the code of their providers was loaded (core/deferredFeatures.ts). */
+export interface TreeViewHost {
+  /** The view made at activation for `viewId`, from now on served by `provider`; undefined when none was made. */
+  adopt<T>(viewId: string, provider: vscode.TreeDataProvider<T>): vscode.TreeView<T> | undefined;
+}
+
 export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
@@ -46,4 +52,6 @@ export interface Services {
   readonly repos: RepositoryContext;
   /** How commands ask a view to reload (`services.views.refresh('issues')`), without knowing its code. */
   readonly views: ViewRefresher;
+  /** Where a tree view's provider finds the view VS Code has shown since activation. */
+  readonly treeViews: TreeViewHost;
 }

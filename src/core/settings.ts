@@ -9,6 +9,7 @@ export const SETTING = {
   preferredRemotes: 'gitea.preferredRemotes',
   requestTimeoutSeconds: 'gitea.requestTimeoutSeconds',
   instances: 'gitea.instances',
+  pullRequestHover: 'gitea.pullRequestHover',
 } as const;
 
 /** Settings whose change invalidates the cached clients (TLS, proxy, timeout). */
@@ -50,6 +51,11 @@ export function preferredRemotes(): string[] {
 export function requestTimeoutMs(): number {
   const seconds = config().get<number>(SETTING.requestTimeoutSeconds, 30);
   return typeof seconds === 'number' && seconds >= 0 ? Math.round(seconds * 1000) : 30000;
+}
+
+/** `gitea.pullRequestHover`: the opt-in hover naming the pull request behind a line. */
+export function pullRequestHoverEnabled(): boolean {
+  return config().get<boolean>(SETTING.pullRequestHover, false) === true;
 }
 
 /** `gitea.instances`: strings (instance URLs) or `{ url, sshHosts }` objects. */

@@ -1,5 +1,6 @@
-// What the extension shows: the tree views of the `gitea` container, Changed Files, their commands, the job-log
-// documents and the status bar item. The composition root (src/workbench.ts) calls registerViews once; everything
+// What the extension shows: the tree views of the `gitea` container, Changed Files, their commands and the job-log
+// documents. src/workbench.ts calls registerViews once, when a Gitea view is first shown or one of these commands
+// first runs (the status bar item, ./statusBar.ts, is registered at activation by src/extension.ts); everything
 // registered here is disposed with the extension. Each view registers its refresh with `services.views`, which is
 // how commands reload a view after a change.
 import * as vscode from 'vscode';
@@ -19,7 +20,6 @@ import { registerActivityView } from './activityView';
 import { registerStarredView } from './starredView';
 import { registerWebhooksView } from './webhooksView';
 import { registerChangedFiles } from './changedFiles';
-import { registerStatusBar } from './statusBar';
 
 export type { ViewsRegistry } from './registry';
 export { PagedTreeProvider } from './pagedTree';
@@ -54,6 +54,5 @@ export function registerViews(services: Services): ViewsRegistry {
   registerWebhooksView(services);
   registerActivityView(services);
   registerStarredView(services);
-  registerStatusBar(services);
   return registry;
 }

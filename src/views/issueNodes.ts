@@ -2,6 +2,8 @@
 // labels as coloured swatches in the tooltip, and (for the repository's issues) the "Blocks" / "Depends on" groups.
 import * as vscode from 'vscode';
 import type { Issue } from '../api';
+import { COMMAND } from '../core/commandIds';
+import type { RepoRef } from '../core/services';
 import { appendField, appendLabels, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { contextValue, leaf, type NodeChildren, type TreeNode } from './treeNode';
 
@@ -54,6 +56,8 @@ export interface IssueNodeOptions {
   readonly data?: unknown;
   /** The render's clock (ListSpec.render), so that every row of a render counts the age from the same time. */
   readonly now: number;
+  /** The repository of the list: a click opens the issue's page (issues of other repositories on its instance). */
+  readonly repo?: RepoRef;
 }
 
 /** The description of an issue row: `prefix · label, label · age` (each part only when there is one). */
@@ -63,7 +67,7 @@ export function issueDescription(issue: Pick<Issue, 'labels' | 'updated_at'>, no
 }
 
 export function issueNode(issue: Issue, opts: IssueNodeOptions): TreeNode {
-  return leaf(`#${issue.number} ${issue.title}`, issueIcon(issue), {
+  const node = leaf(`#${issue.number} ${issue.title}`, issueIcon(issue), {
     description: issueDescription(issue, opts.now, opts.prefix),
     context: contextValue(opts.context, issue.pull_request ? 'pull' : 'plainIssue', issue.state),
     url: issue.html_url ?? undefined,
@@ -71,6 +75,28 @@ export function issueNode(issue: Issue, opts: IssueNodeOptions): TreeNode {
     data: opts.data ?? issue,
     tooltip: () => issueTooltip(issue),
   });
+  if (opts.repo) {
+    // A click opens the page; the arrow still expands the row.
+    const { owner, repo } = issueRef(issue, opts.repo);
+    node.item.command = { command: COMMAND.openIssue, title: vscode.l10n.t('Open Issue'), arguments: [
+        openIssueArgs(
+          { number: issue.number, title: issue.title, state: issue.pull_request?.merged ? 'merged' : issue.state, isPull: !!issue.pull_request },
+          { ...opts.repo, owner, repo },
+        ),
+      ],
+    };
+  }
+  return node;
+}
+
+/** What a click on an issue or pull request row hands to the page: where it is, and what the row already shows
+ * (the page shows the title and state at once, then fills in). */
+export function openIssueArgs(
+  row: { readonly number: number; readonly title: string; readonly state: string; readonly isPull: boolean },
+  repo: RepoRef,
+): { repo: RepoRef; number: number; title: string; state: string; isPull: boolean } {
+  const { instanceUrl, owner, repo: name, accountId } = repo;
+  return { repo: { instanceUrl, owner, repo: name, accountId }, ...row };
 }
 
 export function issueTooltip(issue: Issue): vscode.MarkdownString {

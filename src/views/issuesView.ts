@@ -81,7 +81,7 @@ export class IssuesProvider extends PagedTreeProvider {
       fetch: (page, signal) => scope.client.issueListIssues({ ...scope.params, ...query, page }, { signal }),
       render: (issue: Issue, now: number) => {
         const ref: IssueRef = { ...scope.params, index: issue.number };
-        return issueNode(issue, { context: 'issue', now, children: () => this.dependencyGroups(scope, ref) });
+        return issueNode(issue, { context: 'issue', now, repo: scope.repo, children: () => this.dependencyGroups(scope, ref) });
       },
       identity: (i: Issue) => i.id,
       emptyLabel: describeFilters(f) ? vscode.l10n.t('No issue matches the filters') : vscode.l10n.t('No open issues'),
@@ -96,7 +96,7 @@ export class IssuesProvider extends PagedTreeProvider {
           key: `search:${flag}`,
           fetch: (page, signal) =>
             scope.client.issueSearchIssues({ state: 'open', [flag]: true, ...(flag === 'review_requested' ? { type: 'pulls' } : {}), page }, { signal }),
-          render: (issue: Issue, now: number) => issueNode(issue, { context: 'issue', now, prefix: issue.repository?.full_name ?? undefined }),
+          render: (issue: Issue, now: number) => issueNode(issue, { context: 'issue', now, repo: scope.repo, prefix: issue.repository?.full_name ?? undefined }),
           identity: (i: Issue) => i.id,
           emptyLabel: vscode.l10n.t('Nothing here'),
         } satisfies ListSpec<Issue>,
@@ -128,7 +128,7 @@ export class IssuesProvider extends PagedTreeProvider {
       render: (issue: Issue, now: number) => {
         const other = issueRef(issue, scope.params);
         const data: DependencyData = { kind: 'dependency', subject, other, otherTitle: issue.title, relation };
-        return issueNode(issue, { context: 'dependency', data, now, prefix: sameRepo(other, subject) ? undefined : `${other.owner}/${other.repo}` });
+        return issueNode(issue, { context: 'dependency', data, now, repo: scope.repo, prefix: sameRepo(other, subject) ? undefined : `${other.owner}/${other.repo}` });
       },
       identity: (i: Issue) => i.id,
       emptyLabel: relation === 'blocks' ? vscode.l10n.t('Blocks no issue') : vscode.l10n.t('Depends on no issue'),

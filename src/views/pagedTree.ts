@@ -83,9 +83,12 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
   protected onListLoaded(_spec: ListSpec<any>, _items: readonly unknown[]): void {}
 
-  /** Creates the view and follows its visibility: stale lists reload when it is shown again. */
+  /** Takes over the view made at activation (or creates it) and follows its visibility: stale lists reload when it
+   * is shown again. `options` apply to a view created here; one made at activation has `showCollapseAll` only. */
   createTreeView(options: Omit<vscode.TreeViewOptions<TreeNode>, 'treeDataProvider'> = {}): vscode.TreeView<TreeNode> {
-    const view = vscode.window.createTreeView(this.viewId, { showCollapseAll: true, ...options, treeDataProvider: this });
+    const view =
+      this.services.treeViews.adopt(this.viewId, this) ??
+      vscode.window.createTreeView(this.viewId, { showCollapseAll: true, ...options, treeDataProvider: this });
     this.view = view;
     this.disposables.push(
       view,

@@ -3,9 +3,11 @@
 // (null), so a merged pull request asks for itself once, next to its first page of files, to name who merged it.
 import * as vscode from 'vscode';
 import type { ChangedFile, PullRequest } from '../api';
+import { COMMAND } from '../core/commandIds';
 import type { Services } from '../core/services';
 import { messageOf } from '../shared/errors';
 import { appendField, appendLabels, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
+import { openIssueArgs } from './issueNodes';
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
@@ -68,7 +70,7 @@ export class PullRequestsProvider extends PagedTreeProvider {
 
   private pullNode(scope: ViewScope, pr: PullRequest, now: number): TreeNode {
     const branches = pr.head?.ref && pr.base?.ref ? `${pr.head.ref} → ${pr.base.ref}` : '';
-    return leaf(`#${pr.number} ${pr.title}`, pullIcon(pr), {
+    const node = leaf(`#${pr.number} ${pr.title}`, pullIcon(pr), {
       description: [branches, relativeDate(pr.updated_at, now)].filter(Boolean).join(' · '),
       context: contextValue('pullRequest', pr.merged ? 'merged' : pr.state),
       url: pr.html_url ?? undefined,
@@ -76,6 +78,10 @@ export class PullRequestsProvider extends PagedTreeProvider {
       tooltip: () => pullTooltip(pr),
       children: () => (pr.merged && !pr.merged_by?.login ? { list: this.mergedChildren(scope, pr) } : { fixed: stateNodes(pr), list: this.filesList(scope, pr) }),
     });
+    // A click opens the pull request's page; the arrow still expands its state and files.
+    const row = { number: pr.number, title: pr.title, state: pr.merged ? 'merged' : (pr.state ?? 'open'), isPull: true };
+    node.item.command = { command: COMMAND.openIssue, title: vscode.l10n.t('Open Pull Request'), arguments: [openIssueArgs(row, scope.repo)] };
+    return node;
   }
 
   private filesList(scope: ViewScope, pr: PullRequest): ListSpec<ChangedFile> {

@@ -1,9 +1,30 @@
 // The extension activates in a real VS Code, and what package.json contributes exists at runtime.
 import * as assert from 'node:assert/strict';
+import { join, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { testEnv } from './env';
 
 const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
+
+/** The files of the extension's dist/ in this extension host's module cache, e.g. `['extension.js']`. */
+function loadedBundles(extension: vscode.Extension<unknown>): string[] {
+  const dist = join(extension.extensionPath, 'dist') + sep;
+  return Object.keys(require.cache)
+    .filter((path) => path.startsWith(dist))
+    .map((path) => path.slice(dist.length))
+    .sort();
+}
+
+// A root hook: it runs before every suite of the run, so what it sees is what activation loaded, before any test
+// opened a view or ran a command. The harness's workspace is a clone whose remote no signed-in account or
+// `gitea.instances` entry knows yet: the common case of a git workspace that is not a Gitea one.
+let loadedByActivation: string[] | undefined;
+before(async function () {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!extension) return;
+  await extension.activate();
+  loadedByActivation = loadedBundles(extension);
+});
 /** The fixed view identifiers (package.json contributes.views; CONTRIBUTING.md). */
 const VIEW_IDS = [
   'gitea.branches',
@@ -42,6 +63,23 @@ describe('activation', function () {
 
   it('activates', function () {
     assert.equal(extension.isActive, true);
+  });
+
+  it('loads only dist/extension.js: the views and commands (dist/workbench.js) and the client wait for their first use', function () {
+    assert.deepEqual(loadedByActivation, ['extension.js']);
+  });
+
+  it('loads dist/workbench.js when a command of it first runs, through its stand-in', async function () {
+    const registry = await vscode.commands.executeCommand<{ byId?: ReadonlyMap<string, unknown> }>('gitea.views.registry');
+    assert.ok(registry?.byId?.has('gitea.branches'), 'gitea.views.registry did not return the views');
+    assert.ok(loadedBundles(extension).includes('workbench.js'));
+  });
+
+  it('runs each command the views register for the tests, which src/extension.ts stands in for until they load', async function () {
+    // HIDDEN_FEATURE_COMMANDS in src/extension.ts: an id there that the views no longer register is "not found" here.
+    for (const id of ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.changedFiles.provider']) {
+      assert.ok(await vscode.commands.executeCommand(id), `${id} returned nothing`);
+    }
   });
 
   it('opens the workspace the harness cloned', function () {

@@ -2,7 +2,7 @@
 // style from media/createIssue/, and no inline handlers. The form itself is built by form.js from messages.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { escapeHtml } from './markdownPreview';
+import { escapeHtml } from '../../shared/markdown';
 
 export function nonce(): string {
   return randomBytes(18).toString('base64');

@@ -10,7 +10,7 @@ import { formHtml } from './formHtml';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
 import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
-import { renderMarkdown } from './markdownPreview';
+import { renderMarkdown } from '../../shared/markdown';
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
 
 export const VIEW_TYPE = 'gitea.createIssue';

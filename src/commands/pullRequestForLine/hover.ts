@@ -5,12 +5,9 @@ import { isCancellation, messageOf, signalOf } from '../../core/errors';
 import { describePullRequest } from './describe';
 import type { PullRequestLookup } from './lookup';
 import { COMMAND } from '../../core/commandIds';
+import { pullRequestHoverEnabled, SETTING } from '../../core/settings';
 
-export const HOVER_SETTING = 'gitea.pullRequestHover';
-
-function hoverEnabled(): boolean {
-  return vscode.workspace.getConfiguration().get<boolean>(HOVER_SETTING, false) === true;
-}
+export const HOVER_SETTING = SETTING.pullRequestHover;
 
 class PullRequestHoverProvider implements vscode.HoverProvider {
   constructor(
@@ -52,8 +49,8 @@ class PullRequestHoverProvider implements vscode.HoverProvider {
 export function registerPullRequestHover(lookup: PullRequestLookup, log: vscode.LogOutputChannel): vscode.Disposable {
   let registration: vscode.Disposable | undefined;
   const update = (): void => {
-    if (hoverEnabled() && !registration) registration = vscode.languages.registerHoverProvider({ scheme: 'file' }, new PullRequestHoverProvider(lookup, log));
-    else if (!hoverEnabled() && registration) {
+    if (pullRequestHoverEnabled() && !registration) registration = vscode.languages.registerHoverProvider({ scheme: 'file' }, new PullRequestHoverProvider(lookup, log));
+    else if (!pullRequestHoverEnabled() && registration) {
       registration.dispose();
       registration = undefined;
     }

@@ -1,7 +1,7 @@
 // The Create Issue preview: Markdown rendered with everything escaped and only http(s)/mailto links live.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderMarkdown, renderInline, isSafeLink } from '../../../src/commands/createIssue/markdownPreview';
+import { renderMarkdown, renderInline, isSafeLink } from '../../../src/shared/markdown';
 
 test('raw HTML is shown as text: <img onerror> and <script> are inert', () => {
   const html = renderMarkdown('<img src=x onerror="alert(1)">\n\n<script>alert(2)</script>');

@@ -4,7 +4,7 @@
 // for substrings, so escaped text such as `&lt;img onerror&gt;` (harmless, shown as text) does not count.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderMarkdown } from '../../../src/commands/createIssue/markdownPreview';
+import { renderMarkdown } from '../../../src/shared/markdown';
 import { assertInert, startTags } from './htmlScan';
 
 const HOSTILE_BODIES = [

@@ -1,7 +1,8 @@
-// A small Markdown renderer for the Create Issue preview. Every piece of the source is HTML-escaped on output,
-// raw HTML is shown as text, and only http(s)/mailto links become anchors: an `<img onerror>`, a `javascript:`
-// or a `command:` link in an issue body is inert. Images are not loaded (the webview's CSP forbids remote
-// images); they show as their alt text. Pure, so it is unit-tested directly.
+// A small Markdown renderer for untrusted bodies (the Create Issue preview, the issue page). Every piece of the
+// source is HTML-escaped on output, raw HTML is shown as text, and only http(s)/mailto links become anchors: an
+// `<img onerror>`, a `javascript:` or a `command:` link in a body is inert. Images show as their alt text unless
+// the caller names an instance whose images may load (`imageOrigin`): then only http(s) images of that origin
+// become <img>. Editor-neutral and pure, so it is unit-tested directly.
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]!};`);
@@ -43,7 +44,29 @@ const EMPHASIS: readonly [string, string][] = [
   ['_', 'em'],
 ];
 
-export function renderInline(s: string): string {
+/** Rendering options: the instance whose images may load (its root URL); none loads without it. */
+export interface MarkdownOptions {
+  readonly imageOrigin?: string;
+}
+
+/** The absolute URL of an image when it may load: http(s) on the instance's origin (root-relative paths resolve
+ * against that origin). Undefined for anything else. */
+export function instanceImageUrl(url: string, imageOrigin: string | undefined): string | undefined {
+  if (!imageOrigin) return undefined;
+  const raw = url.trim();
+  if (!/^(https?:\/\/|\/(?!\/))[^\s]*$/i.test(raw)) return undefined;
+  try {
+    const origin = new URL(imageOrigin).origin;
+    const resolved = new URL(raw, origin);
+    if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') return undefined;
+    return resolved.origin === origin ? resolved.href : undefined;
+  } catch {
+    // expected: not a URL (a malformed image source stays its alt text)
+    return undefined;
+  }
+}
+
+export function renderInline(s: string, options: MarkdownOptions = {}): string {
   let out = '';
   let i = 0;
   outer: while (i < s.length) {
@@ -71,8 +94,10 @@ export function renderInline(s: string): string {
       const target = close > 0 ? linkTarget(s, close + 1) : undefined;
       if (target) {
         const text = s.slice(open + 1, close);
-        if (c === '!') out += `<span class="image">${escapeHtml(`[${text || 'image'}]`)}</span>`;
-        else out += isSafeLink(target.url) ? anchor(target.url, renderInline(text)) : renderInline(text);
+        const image = c === '!' ? instanceImageUrl(target.url, options.imageOrigin) : undefined;
+        if (image) out += `<img src="${escapeHtml(image)}" alt="${escapeHtml(text)}">`;
+        else if (c === '!') out += `<span class="image">${escapeHtml(`[${text || 'image'}]`)}</span>`;
+        else out += isSafeLink(target.url) ? anchor(target.url, renderInline(text, options)) : renderInline(text, options);
         i = target.end;
         continue;
       }
@@ -99,7 +124,7 @@ export function renderInline(s: string): string {
       if (delim[0] === '_' && i > 0 && /\w/.test(s[i - 1]!)) continue;
       const close = s.indexOf(delim, i + delim.length + 1);
       if (close < 0 || /\s/.test(s[close - 1]!)) continue;
-      out += `<${tag}>${renderInline(s.slice(i + delim.length, close))}</${tag}>`;
+      out += `<${tag}>${renderInline(s.slice(i + delim.length, close), options)}</${tag}>`;
       i = close + delim.length;
       continue outer;
     }
@@ -120,18 +145,18 @@ const BULLET = /^ {0,3}([-*+])\s+(.*)$/;
 const ORDERED = /^ {0,3}(\d{1,9})[.)]\s+(.*)$/;
 const QUOTE = /^ {0,3}>\s?(.*)$/;
 
-function renderListItem(item: ListItem): string {
+function renderListItem(item: ListItem, options: MarkdownOptions): string {
   const first = item.lines[0] ?? '';
   const task = /^\[([ xX])\]\s+(.*)$/.exec(first);
   const lines = task ? [task[2]!, ...item.lines.slice(1)] : item.lines;
   const box = task ? `<input type="checkbox" disabled${task[1] !== ' ' ? ' checked' : ''}> ` : '';
-  const inner = renderBlocks(lines.map((l) => l.replace(/^ {1,4}/, '')));
+  const inner = renderBlocks(lines.map((l) => l.replace(/^ {1,4}/, '')), options);
   // A one-paragraph item renders without the <p>, as Markdown renderers do for tight lists.
   const tight = /^<p>([\s\S]*)<\/p>\n$/.exec(inner);
   return `<li>${box}${tight && !tight[1]!.includes('<p>') ? tight[1] : inner}</li>\n`;
 }
 
-function renderBlocks(lines: readonly string[]): string {
+function renderBlocks(lines: readonly string[], options: MarkdownOptions): string {
   let out = '';
   let i = 0;
   while (i < lines.length) {
@@ -154,7 +179,7 @@ function renderBlocks(lines: readonly string[]): string {
     const heading = HEADING.exec(line);
     if (heading) {
       const level = heading[1]!.length;
-      out += `<h${level}>${renderInline(heading[2] ?? '')}</h${level}>\n`;
+      out += `<h${level}>${renderInline(heading[2] ?? '', options)}</h${level}>\n`;
       i++;
       continue;
     }
@@ -166,7 +191,7 @@ function renderBlocks(lines: readonly string[]): string {
     if (QUOTE.test(line)) {
       const quoted: string[] = [];
       while (i < lines.length && QUOTE.test(lines[i]!)) quoted.push(QUOTE.exec(lines[i++]!)![1]!);
-      out += `<blockquote>\n${renderBlocks(quoted)}</blockquote>\n`;
+      out += `<blockquote>\n${renderBlocks(quoted, options)}</blockquote>\n`;
       continue;
     }
     const ordered = ORDERED.exec(line);
@@ -185,13 +210,13 @@ function renderBlocks(lines: readonly string[]): string {
       }
       const start = ordered && ordered[1] !== '1' ? ` start="${Number(ordered[1])}"` : '';
       out += ordered ? `<ol${start}>\n` : '<ul>\n';
-      for (const item of items) out += renderListItem(item);
+      for (const item of items) out += renderListItem(item, options);
       out += ordered ? '</ol>\n' : '</ul>\n';
       continue;
     }
     const paragraph: string[] = [];
     while (i < lines.length && lines[i]!.trim() !== '' && (paragraph.length === 0 || !startsBlock(lines[i]!))) paragraph.push(lines[i++]!.trim());
-    out += `<p>${paragraph.map(renderInline).join('<br>\n')}</p>\n`;
+    out += `<p>${paragraph.map((p) => renderInline(p, options)).join('<br>\n')}</p>\n`;
   }
   return out;
 }
@@ -201,6 +226,6 @@ function startsBlock(line: string): boolean {
 }
 
 /** Markdown to safe HTML (see the file comment for what "safe" means here). */
-export function renderMarkdown(markdown: string): string {
-  return renderBlocks(markdown.replace(/\r\n?/g, '\n').split('\n'));
+export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
+  return renderBlocks(markdown.replace(/\r\n?/g, '\n').split('\n'), options);
 }

@@ -1,0 +1,250 @@
+// The issue (and pull request) page: one webview panel per `instanceUrl|owner/repo#number`, revealed when opened
+// again and restored after a reload. The host loads the data, renders the Markdown (pageModel.ts) and runs the
+// actions; the webview only shows and reports through the validated protocol (messages.ts).
+import * as vscode from 'vscode';
+import type { Issue, TimelineComment } from '../../api';
+import { readAllPages } from '../../api/paging';
+import { messageOf } from '../../core/errors';
+import type { Services } from '../../core/services';
+import type { Target } from '../../core/target';
+import { targetOrSignIn } from '../../core/targetOrSignIn';
+import type { CommentDrafts } from './commentDrafts';
+import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef } from './messages';
+import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
+import { pageHtml } from './pageHtml';
+import { eventText, pageStrings } from './pageStrings';
+
+export const ISSUE_PAGE_VIEW_TYPE = 'gitea.issuePage';
+
+/** What an action ended with (the command's callers and the tests read it). */
+export type ActionOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+export class IssuePage {
+  private static readonly open = new Map<string, IssuePage>();
+  private data: PageData | undefined;
+  private stub: PageStub;
+  private target: Target | undefined;
+  private busy = false;
+  private loading: AbortController | undefined;
+  private loaded: Promise<PageData | undefined> = Promise.resolve(undefined);
+  private readonly disposables: vscode.Disposable[] = [];
+
+  /** The pages open now (the tests count them). */
+  static get openPages(): readonly IssuePage[] {
+    return [...IssuePage.open.values()];
+  }
+
+  /** Opens the page of `ref`, or reveals (and refreshes) the one already open. */
+  static show(services: Services, drafts: CommentDrafts, ref: PageRef, stub?: PageStub, target?: Target): IssuePage {
+    const existing = IssuePage.open.get(pageKey(ref));
+    if (existing) {
+      existing.panel.reveal();
+      void existing.reload();
+      return existing;
+    }
+    const title = stub?.title ? `#${ref.number} ${stub.title}` : `#${ref.number} · ${ref.owner}/${ref.repo}`;
+    const panel = vscode.window.createWebviewPanel(ISSUE_PAGE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')],
+    });
+    return new IssuePage(services, drafts, ref, panel, stub ?? { number: ref.number }, target);
+  }
+
+  /** Re-attaches a panel VS Code restored after a window reload (its state is the webview's: validated). */
+  static restore(services: Services, drafts: CommentDrafts, panel: vscode.WebviewPanel, state: unknown): void {
+    const ref = parsePageRef((state as { ref?: unknown } | undefined)?.ref);
+    if (!ref) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')] };
+    IssuePage.open.get(pageKey(ref))?.panel.dispose();
+    new IssuePage(services, drafts, ref, panel, { number: ref.number }, undefined);
+  }
+
+  private constructor(
+    private readonly services: Services,
+    private readonly drafts: CommentDrafts,
+    readonly ref: PageRef,
+    readonly panel: vscode.WebviewPanel,
+    stub: PageStub,
+    target: Target | undefined,
+  ) {
+    this.stub = stub;
+    this.target = target;
+    IssuePage.open.set(this.key, this);
+    panel.webview.html = pageHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), ref.instanceUrl, panel.title, pageStrings());
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    void this.reload();
+  }
+
+  get key(): string {
+    return pageKey(this.ref);
+  }
+
+  /** The comment being typed, as stored. */
+  get draft(): string {
+    return this.drafts.get(this.key);
+  }
+
+  /** The page's data once the current load ended (undefined when it failed). */
+  whenLoaded(): Promise<PageData | undefined> {
+    return this.loaded;
+  }
+
+  private post(message: PageOutbound): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private sendAll(): void {
+    const page = this.data ?? { header: stubHeader(this.stub), labels: [], assignees: [], dependencies: [], timeline: [] };
+    this.post({ type: 'page', page: { ...page, ref: this.ref }, loading: !this.data });
+    this.post({ type: 'draft', body: this.draft });
+    this.post({ type: 'busy', busy: this.busy });
+  }
+
+  private async resolveTarget(): Promise<Target | undefined> {
+    this.target ??= await targetOrSignIn(this.services, {
+      instanceUrl: this.ref.instanceUrl,
+      owner: this.ref.owner,
+      repo: this.ref.repo,
+      accountId: this.ref.accountId,
+    });
+    return this.target;
+  }
+
+  /** Loads (again) everything the page shows; the stub shows meanwhile. */
+  reload(): Promise<PageData | undefined> {
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    this.loaded = this.load(controller.signal);
+    return this.loaded;
+  }
+
+  private async load(signal: AbortSignal): Promise<PageData | undefined> {
+    const target = await this.resolveTarget();
+    if (!target || signal.aborted) return undefined;
+    const params = { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
+    try {
+      const client = target.client;
+      const [issue, timeline] = await Promise.all([
+        client.issueGetIssue(params, { signal }),
+        readAllPages<TimelineComment>((page) => client.issueGetCommentsAndTimeline({ ...params, page }, { signal }), { signal, concurrency: 1 }),
+      ]);
+      const [pull, dependencies] = await Promise.all([
+        issue.pull_request ? client.repoGetPullRequest(params, { signal }) : undefined,
+        // Dependencies are an extra: the page shows without them when the server refuses (disabled tracker).
+        client.issueListIssueDependencies(params, { signal }).then(
+          (p) => p.items,
+          (e: unknown) => {
+            this.services.log.info(`Issue page ${this.key}: no dependencies (${messageOf(e)})`);
+            return [] as Issue[];
+          },
+        ),
+      ]);
+      if (signal.aborted) return undefined;
+      this.data = this.withEventText(
+        buildPage({
+          issue,
+          timeline: timeline.items,
+          me: target.account.username,
+          instanceUrl: this.ref.instanceUrl,
+          pull: pull && { base: pull.base?.ref, head: pull.head?.ref, merged: pull.merged },
+          dependencies,
+        }),
+      );
+      this.panel.title = `#${issue.number} ${issue.title}`;
+      this.sendAll();
+      return this.data;
+    } catch (e) {
+      if (signal.aborted) return undefined;
+      this.services.log.error(`Issue page ${this.key}: ${messageOf(e)}`);
+      this.post({ type: 'error', message: vscode.l10n.t('Could not load #{0}: {1}', this.ref.number, messageOf(e)) });
+      return undefined;
+    }
+  }
+
+  private withEventText(page: PageData): PageData {
+    return { ...page, timeline: page.timeline.map((e) => (e.kind === 'event' ? { ...e, text: eventText(e) } : e)) };
+  }
+
+  /** Handles one message of the webview (the tests send the same messages). Malformed ones are dropped. */
+  async handle(message: unknown): Promise<ActionOutcome | undefined> {
+    const m = parseInbound(message);
+    if (!m) {
+      this.services.log.warn(`Issue page ${this.key}: ignored a malformed message from the webview.`);
+      return undefined;
+    }
+    switch (m.type) {
+      case 'ready':
+        this.sendAll();
+        return undefined;
+      case 'refresh':
+        await this.reload();
+        return undefined;
+      case 'draft':
+        this.drafts.set(this.key, m.body);
+        return undefined;
+      case 'comment':
+        this.drafts.set(this.key, m.body);
+        return this.act((t, p) => t.client.issueCreateComment({ ...p, body: { body: m.body } }), () => this.drafts.clear(this.key));
+      case 'setState':
+        return this.act((t, p) => t.client.issueEditIssue({ ...p, body: { state: m.state } }));
+      case 'editComment':
+        return this.act((t, p) => t.client.issueEditComment({ owner: p.owner, repo: p.repo, id: m.id, body: { body: m.body } }));
+      case 'deleteComment': {
+        const remove = vscode.l10n.t('Delete');
+        const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true }, remove);
+        if (answer !== remove) return { ok: false, message: 'cancelled' };
+        return this.act((t, p) => t.client.issueDeleteComment({ owner: p.owner, repo: p.repo, id: m.id }));
+      }
+    }
+  }
+
+  /** Runs one change against the server; on success runs `accepted`, reloads the page and the Issues view. */
+  private async act(
+    request: (target: Target, params: { owner: string; repo: string; index: number }) => Promise<unknown>,
+    accepted?: () => Promise<void>,
+  ): Promise<ActionOutcome> {
+    if (this.busy) return { ok: false, message: vscode.l10n.t('Another change is being sent.') };
+    // The draft is on disk before the request: a crash or a closed window loses nothing.
+    await this.drafts.flush(this.key);
+    const target = await this.resolveTarget();
+    if (!target) return { ok: false, message: vscode.l10n.t('No account for this repository.') };
+    this.setBusy(true);
+    this.post({ type: 'error', message: undefined });
+    try {
+      await request(target, { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number });
+    } catch (e) {
+      const message = messageOf(e);
+      this.services.log.warn(`Issue page ${this.key}: ${message}`);
+      this.post({ type: 'error', message });
+      return { ok: false, message };
+    } finally {
+      this.setBusy(false);
+    }
+    await accepted?.();
+    this.post({ type: 'draft', body: this.draft });
+    this.services.views.refresh('issues');
+    if (this.data?.header.isPull) this.services.views.refresh('pullRequests');
+    await this.reload();
+    return { ok: true };
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.post({ type: 'busy', busy });
+  }
+
+  private dispose(): void {
+    this.loading?.abort();
+    void this.drafts.flush(this.key);
+    if (IssuePage.open.get(this.key) === this) IssuePage.open.delete(this.key);
+    for (const d of this.disposables) d.dispose();
+  }
+}

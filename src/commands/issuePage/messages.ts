@@ -1,0 +1,91 @@
+// The issue page's message protocol. The webview shows server text, so it is treated as untrusted: every message
+// it sends is checked here (exact type, exact keys, types and bounds) and anything else is dropped. Pure.
+
+/** Gitea keeps a comment in a TEXT column; longer input is not a comment anyone typed. */
+export const MAX_BODY_CHARS = 262_144;
+
+export type PageInbound =
+  | { readonly type: 'ready' }
+  | { readonly type: 'refresh' }
+  /** The comment being typed (kept as a draft). */
+  | { readonly type: 'draft'; readonly body: string }
+  | { readonly type: 'comment'; readonly body: string }
+  | { readonly type: 'setState'; readonly state: 'open' | 'closed' }
+  | { readonly type: 'editComment'; readonly id: number; readonly body: string }
+  | { readonly type: 'deleteComment'; readonly id: number };
+
+const KEYS: Record<PageInbound['type'], readonly string[]> = {
+  ready: [],
+  refresh: [],
+  draft: ['body'],
+  comment: ['body'],
+  setState: ['state'],
+  editComment: ['id', 'body'],
+  deleteComment: ['id'],
+};
+
+function isBody(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= MAX_BODY_CHARS;
+}
+
+function isId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}
+
+/** The message if it is exactly one of PageInbound, else undefined. */
+export function parseInbound(message: unknown): PageInbound | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as Record<string, unknown>;
+  const type = m.type;
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(KEYS, type)) return undefined;
+  const allowed = KEYS[type as PageInbound['type']];
+  if (Object.keys(m).some((k) => k !== 'type' && !allowed.includes(k))) return undefined;
+  switch (type) {
+    case 'ready':
+    case 'refresh':
+      return { type };
+    case 'draft':
+      return isBody(m.body) ? { type, body: m.body } : undefined;
+    case 'comment':
+      // An empty comment is refused by the server (422): not worth a request.
+      return isBody(m.body) && m.body.trim() !== '' ? { type, body: m.body } : undefined;
+    case 'setState':
+      return m.state === 'open' || m.state === 'closed' ? { type, state: m.state } : undefined;
+    case 'editComment':
+      return isId(m.id) && isBody(m.body) && m.body.trim() !== '' ? { type, id: m.id, body: m.body } : undefined;
+    case 'deleteComment':
+      return isId(m.id) ? { type, id: m.id } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** What the extension sends to the webview. */
+export type PageOutbound =
+  | { readonly type: 'page'; readonly page: unknown; readonly loading: boolean }
+  | { readonly type: 'draft'; readonly body: string }
+  | { readonly type: 'busy'; readonly busy: boolean }
+  | { readonly type: 'error'; readonly message: string | undefined };
+
+/** Where a page is: its panel key and what the webview keeps in its state to be restored after a reload. */
+export interface PageRef {
+  readonly instanceUrl: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly number: number;
+  readonly accountId?: string;
+}
+
+export function pageKey(ref: PageRef): string {
+  return `${ref.instanceUrl}|${ref.owner}/${ref.repo}#${ref.number}`;
+}
+
+/** A PageRef from the webview's saved state (untrusted: written by the webview). */
+export function parsePageRef(value: unknown): PageRef | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.instanceUrl !== 'string' || !/^https?:\/\//i.test(v.instanceUrl)) return undefined;
+  if (typeof v.owner !== 'string' || typeof v.repo !== 'string' || !v.owner || !v.repo || !isId(v.number)) return undefined;
+  if (v.accountId !== undefined && typeof v.accountId !== 'string') return undefined;
+  return { instanceUrl: v.instanceUrl, owner: v.owner, repo: v.repo, number: v.number, accountId: v.accountId };
+}

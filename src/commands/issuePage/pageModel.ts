@@ -1,0 +1,241 @@
+// What the issue page shows, from the issue (and, for a pull request, its branches) and its timeline: plain data
+// for the webview, with every body already turned into safe HTML by the shared renderer (images only from the
+// instance). Pure (no vscode): the host adds the event sentences (eventText.ts), the tests check this directly.
+import type { Issue, Label, TimelineComment } from '../../api';
+import { renderMarkdown } from '../../shared/markdown';
+
+export type PageState = 'open' | 'closed' | 'merged';
+
+export interface PageLabel {
+  readonly name: string;
+  /** `#rrggbb`, or undefined when the server sent no usable colour. */
+  readonly color?: string;
+  readonly description?: string;
+}
+
+export interface PageHeader {
+  readonly number: number;
+  readonly title: string;
+  readonly state: PageState;
+  readonly isPull: boolean;
+  readonly draft: boolean;
+  readonly locked: boolean;
+  readonly author?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+  readonly closedAt?: string;
+  /** The web page (http(s) only). */
+  readonly url?: string;
+  /** Pull requests: `base ← head`. */
+  readonly base?: string;
+  readonly head?: string;
+}
+
+export interface CommentEntry {
+  readonly kind: 'comment';
+  /** 0 for the description (the issue's body). */
+  readonly id: number;
+  readonly author?: string;
+  readonly createdAt?: string;
+  readonly edited: boolean;
+  /** Sanitized HTML from renderMarkdown. */
+  readonly html: string;
+  /** The Markdown source, sent only for the user's own comments (what the edit box starts with). */
+  readonly source?: string;
+  /** The signed-in user wrote it: edit and delete are offered. */
+  readonly own: boolean;
+  readonly description: boolean;
+}
+
+/** A timeline event; its sentence is added by the host (vscode.l10n), from these fields. */
+export interface EventEntry {
+  readonly kind: 'event';
+  readonly id: number;
+  readonly type: string;
+  readonly actor?: string;
+  readonly createdAt?: string;
+  readonly label?: PageLabel;
+  /** label: added (true) or removed; assignees: removed (false) or added. */
+  readonly added?: boolean;
+  readonly assignee?: string;
+  readonly oldTitle?: string;
+  readonly newTitle?: string;
+  readonly milestone?: string;
+  /** issue_ref / pull_ref / comment_ref: the issue that mentions this one. */
+  readonly refIssue?: { readonly number: number; readonly title: string; readonly repo?: string };
+  readonly commitSha?: string;
+  /** pull_push: how many commits, and whether it was a force push. */
+  readonly commits?: number;
+  readonly forcePush?: boolean;
+  readonly dependency?: { readonly number: number; readonly title: string };
+  readonly deadline?: string;
+  /** The sentence, added by the host (pageStrings.ts). */
+  readonly text?: string;
+}
+
+export type TimelineEntry = CommentEntry | EventEntry;
+
+export interface PageData {
+  readonly header: PageHeader;
+  readonly labels: readonly PageLabel[];
+  readonly assignees: readonly string[];
+  readonly milestone?: string;
+  readonly dueDate?: string;
+  readonly dependencies: readonly { readonly number: number; readonly title: string; readonly state: string }[];
+  readonly timeline: readonly TimelineEntry[];
+}
+
+export interface PageInput {
+  readonly issue: Issue;
+  readonly timeline: readonly TimelineComment[];
+  /** The signed-in user's login (their comments can be edited and deleted). */
+  readonly me: string;
+  /** The instance root: images of this origin load, no others. */
+  readonly instanceUrl: string;
+  /** Pull requests: the branches and whether it was merged (from GET …/pulls/{index}). */
+  readonly pull?: { readonly base?: string; readonly head?: string; readonly merged?: boolean };
+  /** Issues this one depends on. */
+  readonly dependencies?: readonly Issue[];
+}
+
+/** The header from what a tree row already has, shown at once while the page loads. */
+export interface PageStub {
+  readonly number: number;
+  readonly title?: string;
+  readonly state?: PageState;
+  readonly isPull?: boolean;
+}
+
+export function stubHeader(stub: PageStub): PageHeader {
+  return { number: stub.number, title: stub.title ?? '', state: stub.state ?? 'open', isPull: stub.isPull ?? false, draft: false, locked: false };
+}
+
+export function pageLabel(l: Pick<Label, 'name' | 'color' | 'description'>): PageLabel {
+  const hex = /^#?([0-9a-f]{6})$/i.exec(l.color ?? '');
+  return { name: l.name, color: hex ? `#${hex[1]!.toLowerCase()}` : undefined, description: l.description || undefined };
+}
+
+function sameLogin(a: string | undefined, b: string): boolean {
+  return !!a && a.toLowerCase() === b.toLowerCase();
+}
+
+function webUrl(url: string | undefined): string | undefined {
+  return url && /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+export function pageState(issue: Pick<Issue, 'state' | 'pull_request'>, merged?: boolean): PageState {
+  if (merged ?? issue.pull_request?.merged) return 'merged';
+  return issue.state === 'closed' ? 'closed' : 'open';
+}
+
+function header(input: PageInput): PageHeader {
+  const { issue, pull } = input;
+  return {
+    number: issue.number,
+    title: issue.title,
+    state: pageState(issue, pull?.merged),
+    isPull: !!issue.pull_request,
+    draft: issue.pull_request?.draft === true,
+    locked: issue.is_locked === true,
+    author: issue.user?.login ?? issue.original_author,
+    createdAt: issue.created_at,
+    updatedAt: issue.updated_at,
+    closedAt: issue.closed_at,
+    url: webUrl(issue.html_url),
+    base: pull?.base,
+    head: pull?.head,
+  };
+}
+
+/** Gitea's pull_push body: `{"is_force_push":false,"commit_ids":["…"]}`. */
+function pushDetails(body: string | undefined): { commits?: number; forcePush?: boolean } {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '');
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const p = parsed as { is_force_push?: unknown; commit_ids?: unknown };
+    return { commits: Array.isArray(p.commit_ids) ? p.commit_ids.length : undefined, forcePush: p.is_force_push === true };
+  } catch {
+    // expected: an older server's body is not JSON; the event shows without a count
+    return {};
+  }
+}
+
+function eventEntry(t: TimelineComment): EventEntry {
+  const base = { kind: 'event' as const, id: t.id, type: t.type, actor: t.user?.login, createdAt: t.created_at };
+  switch (t.type) {
+    case 'label':
+      return { ...base, label: t.label ? pageLabel(t.label) : undefined, added: t.body === '1' };
+    case 'assignees':
+      return { ...base, assignee: t.assignee?.login ?? t.assignee_team?.name, added: t.removed_assignee !== true };
+    case 'change_title':
+      return { ...base, oldTitle: t.old_title, newTitle: t.new_title };
+    case 'milestone':
+      return { ...base, milestone: t.milestone?.title ?? t.old_milestone?.title, added: !!t.milestone };
+    case 'review_request':
+      return { ...base, assignee: t.assignee?.login ?? t.assignee_team?.name, added: t.removed_assignee !== true };
+    case 'issue_ref':
+    case 'pull_ref':
+    case 'comment_ref': {
+      const ref = t.ref_issue;
+      const repo = ref?.repository?.full_name;
+      return { ...base, refIssue: ref ? { number: ref.number, title: ref.title, repo: repo || undefined } : undefined };
+    }
+    case 'commit_ref':
+      return { ...base, commitSha: t.ref_commit_sha };
+    case 'pull_push':
+      return { ...base, ...pushDetails(t.body) };
+    case 'add_dependency':
+    case 'remove_dependency':
+      return { ...base, dependency: t.dependent_issue ? { number: t.dependent_issue.number, title: t.dependent_issue.title } : undefined };
+    case 'added_deadline':
+    case 'modified_deadline':
+    case 'removed_deadline':
+      return { ...base, deadline: t.body };
+    default:
+      return base;
+  }
+}
+
+/** A timeline entry that is a comment (`comment`, and a review's summary when it has text). */
+function isComment(t: TimelineComment): boolean {
+  return t.type === 'comment' || (t.type === 'review' && (t.body ?? '').trim() !== '');
+}
+
+export function buildPage(input: PageInput): PageData {
+  const { issue, me } = input;
+  const render = (md: string | undefined): string => renderMarkdown(md ?? '', { imageOrigin: input.instanceUrl });
+  const description: CommentEntry = {
+    kind: 'comment',
+    id: 0,
+    author: issue.user?.login ?? issue.original_author,
+    createdAt: issue.created_at,
+    edited: false,
+    html: render(issue.body),
+    own: false,
+    description: true,
+  };
+  const timeline = input.timeline.map((t): TimelineEntry => {
+    if (!isComment(t)) return eventEntry(t);
+    const own = t.type === 'comment' && sameLogin(t.user?.login, me);
+    return {
+      kind: 'comment',
+      id: t.id,
+      author: t.user?.login,
+      createdAt: t.created_at,
+      edited: !!t.updated_at && !!t.created_at && t.updated_at !== t.created_at,
+      html: render(t.body),
+      source: own ? (t.body ?? '') : undefined,
+      own,
+      description: false,
+    };
+  });
+  return {
+    header: header(input),
+    labels: issue.labels.map(pageLabel),
+    assignees: issue.assignees.map((a) => a.login),
+    milestone: issue.milestone?.title,
+    dueDate: issue.due_date || undefined,
+    dependencies: (input.dependencies ?? []).map((d) => ({ number: d.number, title: d.title, state: d.state })),
+    timeline: [description, ...timeline],
+  };
+}

@@ -1,0 +1,91 @@
+// The issue page's words: the sentence of each timeline event and the strings page.js shows (the webview has no
+// vscode.l10n). Event sentences leave out the actor (page.js shows it first, in bold).
+import * as vscode from 'vscode';
+import type { EventEntry } from './pageModel';
+
+export function eventText(e: EventEntry): string {
+  const ref = e.refIssue ? `${e.refIssue.repo ?? ''}#${e.refIssue.number} ${e.refIssue.title}` : '';
+  switch (e.type) {
+    case 'close':
+      return vscode.l10n.t('closed this');
+    case 'reopen':
+      return vscode.l10n.t('reopened this');
+    case 'merge_pull':
+      return vscode.l10n.t('merged this');
+    case 'label':
+      return e.added ? vscode.l10n.t('added the label') : vscode.l10n.t('removed the label');
+    case 'assignees':
+      if (e.assignee && e.assignee === e.actor) return e.added ? vscode.l10n.t('self-assigned this') : vscode.l10n.t('removed their assignment');
+      return e.added ? vscode.l10n.t('assigned {0}', e.assignee ?? '') : vscode.l10n.t('unassigned {0}', e.assignee ?? '');
+    case 'change_title':
+      return vscode.l10n.t('changed the title from "{0}" to "{1}"', e.oldTitle ?? '', e.newTitle ?? '');
+    case 'milestone':
+      return e.added ? vscode.l10n.t('added this to the {0} milestone', e.milestone ?? '') : vscode.l10n.t('removed this from the {0} milestone', e.milestone ?? '');
+    case 'review_request':
+      return e.added ? vscode.l10n.t('requested a review from {0}', e.assignee ?? '') : vscode.l10n.t('removed the review request for {0}', e.assignee ?? '');
+    case 'review':
+      return vscode.l10n.t('reviewed');
+    case 'issue_ref':
+    case 'pull_ref':
+    case 'comment_ref':
+      return vscode.l10n.t('referenced this in {0}', ref);
+    case 'commit_ref':
+      return vscode.l10n.t('referenced this in commit {0}', (e.commitSha ?? '').slice(0, 10));
+    case 'pull_push':
+      return e.forcePush
+        ? vscode.l10n.t('force-pushed')
+        : e.commits === undefined
+          ? vscode.l10n.t('pushed commits')
+          : vscode.l10n.t('pushed {0} commit(s)', e.commits);
+    case 'add_dependency':
+      return vscode.l10n.t('added a dependency: #{0} {1}', e.dependency?.number ?? '', e.dependency?.title ?? '');
+    case 'remove_dependency':
+      return vscode.l10n.t('removed a dependency: #{0} {1}', e.dependency?.number ?? '', e.dependency?.title ?? '');
+    case 'added_deadline':
+    case 'modified_deadline':
+      return vscode.l10n.t('set the due date to {0}', e.deadline?.split('|')[0] ?? '');
+    case 'removed_deadline':
+      return vscode.l10n.t('removed the due date');
+    case 'delete_branch':
+      return vscode.l10n.t('deleted the branch');
+    case 'lock':
+      return vscode.l10n.t('locked the conversation');
+    case 'unlock':
+      return vscode.l10n.t('unlocked the conversation');
+    default:
+      return vscode.l10n.t('recorded "{0}"', e.type);
+  }
+}
+
+export function pageStrings(): Record<string, string> {
+  return {
+    open: vscode.l10n.t('Open'),
+    closed: vscode.l10n.t('Closed'),
+    merged: vscode.l10n.t('Merged'),
+    draft: vscode.l10n.t('Draft'),
+    locked: vscode.l10n.t('Locked'),
+    openedBy: vscode.l10n.t('opened by {0}'),
+    created: vscode.l10n.t('created {0}'),
+    updated: vscode.l10n.t('updated {0}'),
+    labels: vscode.l10n.t('Labels'),
+    assignees: vscode.l10n.t('Assignees'),
+    milestone: vscode.l10n.t('Milestone'),
+    dueDate: vscode.l10n.t('Due date'),
+    dependencies: vscode.l10n.t('Depends on'),
+    none: vscode.l10n.t('None'),
+    loading: vscode.l10n.t('Loading…'),
+    edited: vscode.l10n.t('edited'),
+    noDescription: vscode.l10n.t('No description provided.'),
+    commentPlaceholder: vscode.l10n.t('Leave a comment (Markdown; Ctrl+Enter sends)'),
+    comment: vscode.l10n.t('Comment'),
+    close: vscode.l10n.t('Close'),
+    reopen: vscode.l10n.t('Reopen'),
+    edit: vscode.l10n.t('Edit'),
+    delete: vscode.l10n.t('Delete'),
+    save: vscode.l10n.t('Save'),
+    cancel: vscode.l10n.t('Cancel'),
+    refresh: vscode.l10n.t('Refresh'),
+    openInBrowser: vscode.l10n.t('Open in Browser'),
+    draftKept: vscode.l10n.t('Your comment is kept as a draft until the server accepts it.'),
+  };
+}

@@ -1,0 +1,61 @@
+// What activation loads. dist/extension.js is bundled from src/extension.ts and every file it reaches through value
+// imports, up to the requires esbuild leaves to another bundle (scripts/build.mjs). The views' and commands' code
+// belongs in dist/workbench.js, loaded on first use (src/core/deferredFeatures.ts): an import that pulls it into the
+// entry point makes every window pay for it at startup, and fails here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { API_VALUE_MODULES } from './layers';
+import { importEdges, type ImportEdge } from './sourceFiles';
+
+/** The requires that stay requires of another bundle (scripts/build.mjs): where a bundle ends. */
+const BUNDLE_BOUNDARIES: ReadonlySet<string> = new Set([
+  'extension.ts → workbench.ts',
+  'apiLoader.ts → api/index.ts',
+  'commands/admin/index.ts → commands/admin/handlers.ts',
+]);
+
+const key = (e: ImportEdge): string => `${e.from} → ${e.to}`;
+
+/** The files of src/ bundled with `entry`. */
+function bundledFrom(entry: string, edges: readonly ImportEdge[]): Set<string> {
+  const files = new Set([entry]);
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const e of edges) {
+      if (e.from !== file || e.typeOnly || BUNDLE_BOUNDARIES.has(key(e)) || files.has(e.to)) continue;
+      files.add(e.to);
+      queue.push(e.to);
+    }
+  }
+  return files;
+}
+
+/** Files of the entry point's bundle that belong to the views and commands (the status bar item shows at startup). */
+function featureCode(files: ReadonlySet<string>): string[] {
+  return [...files].filter((f) => f === 'workbench.ts' || f.startsWith('commands/') || (f.startsWith('views/') && f !== 'views/statusBar.ts')).sort();
+}
+
+test('each bundle boundary is a value require that exists in src/', () => {
+  const values = new Set(importEdges().filter((e) => !e.typeOnly).map(key));
+  assert.deepEqual([...BUNDLE_BOUNDARIES].filter((b) => !values.has(b)), []);
+});
+
+test('dist/extension.js holds no view or command code, and not the client', () => {
+  const files = bundledFrom('extension.ts', importEdges());
+  assert.deepEqual(featureCode(files), []);
+  assert.deepEqual([...files].filter((f) => f.startsWith('api/') && !API_VALUE_MODULES.has(f)), []);
+  // What it must hold to work at startup.
+  for (const f of ['auth/accountStore.ts', 'git/repositoryContext.ts', 'views/statusBar.ts', 'core/deferredFeatures.ts']) assert.ok(files.has(f), f);
+});
+
+test('dist/workbench.js reaches every view and command family', () => {
+  const files = bundledFrom('workbench.ts', importEdges());
+  for (const f of ['views/index.ts', 'commands/index.ts', 'views/branchesView.ts', 'commands/createIssue/index.ts']) assert.ok(files.has(f), f);
+});
+
+test('the check notices an import that pulls the views into the entry point', () => {
+  const edges = [...importEdges(), { from: 'auth/signOut.ts', to: 'views/index.ts', typeOnly: false, line: 1 }];
+  assert.ok(featureCode(bundledFrom('extension.ts', edges)).includes('views/branchesView.ts'));
+  const typeOnly = [...importEdges(), { from: 'auth/signOut.ts', to: 'views/index.ts', typeOnly: true, line: 1 }];
+  assert.deepEqual(featureCode(bundledFrom('extension.ts', typeOnly)), []);
+});

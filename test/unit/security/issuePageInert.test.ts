@@ -1,0 +1,72 @@
+// Bodies and comments on the issue page come from anyone who can comment: rendered for the page, none of them can
+// run script or a command, and the only images are the instance's (CSP img-src allows no other origin either).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Issue, TimelineComment } from '../../../src/api';
+import { buildPage, type CommentEntry } from '../../../src/commands/issuePage/pageModel';
+import { instanceImageUrl } from '../../../src/shared/markdown';
+import { assertInert, startTags } from './htmlScan';
+
+const INSTANCE = 'https://git.example.com/sub/';
+
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<img src="https://git.example.com/a.png" onerror="alert(1)">',
+  '[x](javascript:alert(1))',
+  '[x](command:workbench.action.terminal.new)',
+  '[x](vscode:extension/evil.publisher)',
+  '<a href="javascript:alert(1)">x</a>',
+  '![tracker](https://evil.example/pixel.png)',
+  '![tracker](//evil.example/pixel.png)',
+  '![x](javascript:alert(1))',
+  '![x](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)',
+  '![x](https://git.example.com.evil.example/a.png)',
+  '![x](https://git.example.com@evil.example/a.png)',
+  '![x](http://git.example.com/a.png)',
+  '<svg onload=alert(1)>',
+  '<iframe src="https://git.example.com/"></iframe>',
+];
+
+function page(body: string) {
+  const issue = { id: 1, number: 1, title: 't', state: 'open', body, assets: [], labels: [], assignees: [], projects: [] } as unknown as Issue;
+  const timeline = [{ id: 2, type: 'comment', body, user: { id: 1, login: 'eve' } }] as TimelineComment[];
+  return buildPage({ issue, timeline, me: 'alice', instanceUrl: INSTANCE });
+}
+
+describe('issue page: hostile bodies are inert', () => {
+  for (const body of HOSTILE) {
+    it(`inert: ${JSON.stringify(body).slice(0, 70)}`, () => {
+      for (const c of page(body).timeline as CommentEntry[]) {
+        // Images of the instance may stay; anything else must be inert by the shared scanner's rules.
+        const tags = startTags(c.html);
+        const images = tags.filter((t) => t.name === 'img');
+        for (const img of images) {
+          assert.deepEqual([...img.attrs.keys()].sort(), ['alt', 'src'], img.raw);
+          assert.equal(new URL(img.attrs.get('src')!).origin, 'https://git.example.com', img.raw);
+        }
+        assertInert(c.html.replace(/<img [^>]*>/g, ''), body);
+        assert.ok(!/<script/i.test(c.html), c.html);
+      }
+    });
+  }
+
+  it('no remote image survives, and none from another origin or scheme', () => {
+    for (const body of HOSTILE) {
+      const html = (page(body).timeline[1] as CommentEntry).html;
+      for (const img of startTags(html).filter((t) => t.name === 'img')) assert.equal(new URL(img.attrs.get('src')!).origin, 'https://git.example.com');
+    }
+    assert.equal(instanceImageUrl('https://evil.example/a.png', INSTANCE), undefined);
+    assert.equal(instanceImageUrl('//evil.example/a.png', INSTANCE), undefined);
+    assert.equal(instanceImageUrl('http://git.example.com/a.png', INSTANCE), undefined, 'another scheme is another origin');
+    assert.equal(instanceImageUrl('https://git.example.com/a.png', undefined), undefined, 'no instance, no images');
+  });
+
+  it('images of the instance load (attachments, root-relative paths)', () => {
+    const html = (page('![shot](https://git.example.com/sub/attachments/abc) ![rel](/sub/attachments/def)').timeline[0] as CommentEntry).html;
+    assert.deepEqual(
+      startTags(html).filter((t) => t.name === 'img').map((t) => t.attrs.get('src')),
+      ['https://git.example.com/sub/attachments/abc', 'https://git.example.com/sub/attachments/def'],
+    );
+  });
+});
