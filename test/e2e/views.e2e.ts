@@ -68,8 +68,8 @@ describe('the sidebar views', function () {
     await waitForItem(pane, new RegExp(`^#${target.repo.issues.blocker} `));
     const labels = await pane.labels();
     assert.equal(labels[0], 'My Issues', labels.join(', '));
-    // Expand the blocker: its "Blocks" group lists the blocked issue.
-    await pane.item(`#${target.repo.issues.blocker} `).click();
+    // Expand the blocker with its twistie (a click on the row opens the issue's page): "Blocks" lists the blocked one.
+    await pane.item(`#${target.repo.issues.blocker} `).locator('.monaco-tl-twistie').click();
     await waitForItem(pane, /^Blocks$/);
     await pane.item('Blocks').click();
     await waitForItem(pane, new RegExp(`^#${target.repo.issues.blocked} `));
@@ -79,8 +79,9 @@ describe('the sidebar views', function () {
   it('Pull Requests: the open pull request and its changed files', async function () {
     const { target } = session();
     const pane = await only('Pull Requests');
-    const pr = await waitForItem(pane, new RegExp(`^#${target.repo.openPull} `));
-    await pr.click();
+    await waitForItem(pane, new RegExp(`^#${target.repo.openPull} `));
+    // A click on a pull request opens its page: expand it with its twistie.
+    await pane.item(`#${target.repo.openPull} `).locator('.monaco-tl-twistie').click();
     await waitForItem(pane, /^Not merged$/);
     await vs.screenshot('views-pull-requests');
   });
