@@ -129,14 +129,17 @@ export async function mergeCommitBringing(
   sha: string,
   options: { signal?: AbortSignal; git?: string } = {},
 ): Promise<string | undefined> {
-  const result = await runGit(
-    ['rev-list', '--ancestry-path', '--first-parent', '--merges', '--reverse', `${sha}..HEAD`],
-    { cwd: root, signal: options.signal, git: options.git },
-  );
-  if (result.code !== 0) return undefined;
-  const merge = result.stdout.split('\n').find((l) => /^[0-9a-f]{40,64}$/.test(l.trim()))?.trim();
+  const git = { cwd: root, signal: options.signal, git: options.git };
+  const shas = (stdout: string) => stdout.split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l));
+  // Two lists: `--ancestry-path` with `--first-parent` walks only first parents, so it misses a merge whose
+  // second parent is a later commit of the branch than `sha` (any pull request of more than one commit).
+  const mainline = await runGit(['rev-list', '--first-parent', '--merges', '--reverse', `${sha}..HEAD`], git);
+  const descendants = await runGit(['rev-list', '--ancestry-path', `${sha}..HEAD`], git);
+  if (mainline.code !== 0 || descendants.code !== 0) return undefined;
+  const containing = new Set(shas(descendants.stdout));
+  const merge = shas(mainline.stdout).find((m) => containing.has(m));
   if (!merge) return undefined;
   // The oldest such merge brought `sha` in only if `sha` was not already on the mainline (its first parent).
-  const onMainline = await runGit(['merge-base', '--is-ancestor', sha, `${merge}^1`], { cwd: root, signal: options.signal, git: options.git });
+  const onMainline = await runGit(['merge-base', '--is-ancestor', sha, `${merge}^1`], git);
   return onMainline.code === 1 ? merge : undefined;
 }

@@ -93,6 +93,7 @@ describe('editor workflows', function () {
   });
 
   it('a failed creation followed by a window reload still has the draft', async function () {
+    requires(this, 'issueProjects'); // the creation fails on an unknown project id
     await vs.runCommand('Gitea: Create Issue…');
     const form = issueForm(vs);
     await form.locator('#title').fill('A draft that survives a reload');
@@ -222,6 +223,25 @@ describe('editor workflows', function () {
     const tab = vs.page.locator('.tabs-container .tab.active, .modal-editor-part .title').first();
     assert.match(await tab.innerText().catch(() => ''), new RegExp(`${escapeRegExp(fileName(rename.to))}|${escapeRegExp(fileName(rename.from))}`));
     await vs.screenshot('workflows-changed-file-diff');
+    await closeEditors(vs);
+  });
+
+  it('an issue opens as a page: its description and conversation, and a comment sent with Ctrl+Enter appears in it', async function () {
+    const { target } = session();
+    const number = target.repo.issues.blocked;
+    await vs.runCommand('Gitea: Open Issue or Pull Request…');
+    await vs.fillQuickInput(`#${number}`, { submit: false });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${number}` }).first().click();
+    const page = issueForm(vs);
+    await page.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
+    await page.locator('.timeline .markdown').first().waitFor({ timeout: 30_000 });
+    const comment = `Looked at it from the editor (${Date.now()})`;
+    const box = page.locator('#comment');
+    await box.fill(comment);
+    await box.press('Control+Enter');
+    await page.locator('.timeline', { hasText: comment }).waitFor({ timeout: 30_000 });
+    assert.equal(await box.inputValue(), '', 'the comment box is emptied once the server accepted the comment');
+    await vs.screenshot('workflows-issue-page');
     await closeEditors(vs);
   });
 

@@ -48,9 +48,8 @@ export async function provisionReal(server: RealServerEnv): Promise<ProvisionedT
     name: runId,
     description: `Gitea Workbench test run ${marker}; deleted when the run ends.`,
     private: true,
-    auto_init: true,
+    auto_init: false,
     default_branch: 'main',
-    readme: 'Default',
   });
   ledger.add(`repository ${me}/${runId}`, () => api.call('DELETE', `/repos/${me}/${runId}`, undefined, [404]));
   try {

@@ -32,7 +32,7 @@ export function readRealServerEnv(env: NodeJS.ProcessEnv = process.env): RealSer
     username,
     password,
     token,
-    twoFactor: otpUser && otpPassword && otpSecret ? { username: otpUser, password: otpPassword, totpSecret: otpSecret } : undefined,
+    ...(otpUser && otpPassword && otpSecret ? { twoFactor: { username: otpUser, password: otpPassword, totpSecret: otpSecret } } : {}),
   };
 }
 
@@ -88,6 +88,7 @@ export class RealApi {
       });
       const text = await res.text();
       if (res.status === 405 && RETRY_LATER.test(text) && attempt < RETRY_ATTEMPTS) {
+        if (attempt === 1) process.stdout.write(`[provision] ${method} ${path}: 405 "Please try again later", retrying\n`);
         await sleep(RETRY_DELAY_MS);
         continue;
       }

@@ -81,7 +81,8 @@ export class ContentsApi {
     for (const c of changes) {
       const sha = c.operation === 'create' ? undefined : await this.blobSha(c.operation === 'rename' ? c.from : c.path, branch);
       files.push({
-        operation: c.operation,
+        // Gitea's "rename" only moves the blob (the content is ignored): an update with from_path moves and edits.
+        operation: c.operation === 'rename' ? 'update' : c.operation,
         path: c.path,
         ...('content' in c ? { content: Buffer.from(c.content).toString('base64') } : {}),
         ...(c.operation === 'rename' ? { from_path: c.from } : {}),
@@ -92,12 +93,13 @@ export class ContentsApi {
   }
 }
 
-/** The story in the (empty, auto-initialised) repository `owner/name`; refusals become `unsupported` entries. */
+/** The story in the empty repository `owner/name`; refusals become `unsupported` entries. */
 export async function tellRepoStory(api: RealApi, owner: string, name: string, unsupported: TargetInfo['unsupported']): Promise<RepoStory> {
   const repoPath = `/repos/${owner}/${name}`;
   const files = new ContentsApi(api, repoPath);
+  // The first commit of the repository: lines that no pull request brought in.
   await files.commit('main', 'Add the sources and the CI workflow', [
-    { operation: 'update', path: 'README.md', content: README },
+    { operation: 'create', path: 'README.md', content: README },
     { operation: 'create', path: 'package.json', content: packageJson('0.9.0') },
     { operation: 'create', path: 'src/main.ts', content: MAIN_V1 },
     { operation: 'create', path: 'src/util.ts', content: UTIL_TS },
@@ -165,6 +167,8 @@ export async function tellRepoStory(api: RealApi, owner: string, name: string, u
   }
   const actions = await waitForQueuedJobs(api, repoPath);
   if (actions) unsupported.actions = actions;
+  const projects = await probeIssueProjects(api, repoPath);
+  if (projects) unsupported.issueProjects = projects;
 
   return {
     owner,
@@ -194,6 +198,17 @@ async function waitForQueuedJobs(api: RealApi, repoPath: string): Promise<string
     if (Date.now() > deadline) return 'Actions answered, but the workflow pushed to the repository queued no job within 30 s';
     await sleep(1_000);
   }
+}
+
+/**
+ * Whether the server takes project ids when an issue is created (Gitea 1.27 added `projects` to CreateIssueOption
+ * and refuses an unknown one with 400; older servers ignore the field and create the issue): the reason if not.
+ */
+async function probeIssueProjects(api: RealApi, repoPath: string): Promise<string | undefined> {
+  const res = await api.call<{ number: number }>('POST', `${repoPath}/issues`, { title: 'Probe: unknown project', projects: [987654] }, [400, 404, 422]);
+  if (res.status >= 400) return undefined;
+  await api.call('DELETE', `${repoPath}/issues/${res.data.number}`);
+  return 'this server ignores project ids when an issue is created (CreateIssueOption.projects arrived in Gitea 1.27): it cannot refuse an unknown one';
 }
 
 async function newSshPublicKey(comment: string): Promise<string> {

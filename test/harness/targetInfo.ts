@@ -44,6 +44,7 @@ export type Capability =
   | 'actions' // CI runs and jobs (Gitea Actions enabled)
   | 'dependencies' // issue dependencies
   | 'deployKeys'
+  | 'issueProjects' // issues created with project ids (Gitea 1.27+): an unknown project is refused (400)
   | 'twoFactor' // an account with TOTP enrolled, and its secret (real server: GITEA_E2E_OTP_*)
   | 'organization' // `account.org`: an organisation the user owns, with a team and labels
   | 'collaborator'; // `repo.collaborator`: a second user (a real server needs a site administrator to create one)

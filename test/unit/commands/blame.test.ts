@@ -17,6 +17,7 @@ async function git(...args: string[]): Promise<string> {
 
 let first = '';
 let feature = '';
+let featureTip = '';
 let merge = '';
 let direct = '';
 
@@ -31,6 +32,11 @@ before(async () => {
   await writeFile(join(root, 'a.txt'), 'one\nTWO\nthree\n');
   await git('commit', '-q', '-am', 'feature: shout two');
   feature = await git('rev-parse', 'HEAD');
+  // A second commit on the branch: the merge's parent is this one, not `feature`.
+  await writeFile(join(root, 'e.txt'), 'e\n');
+  await git('add', 'e.txt');
+  await git('commit', '-q', '-m', 'feature: add e');
+  featureTip = await git('rev-parse', 'HEAD');
   await git('checkout', '-q', 'main');
   await writeFile(join(root, 'b.txt'), 'b\n');
   await git('add', 'b.txt');
@@ -71,7 +77,9 @@ test('a line from a merged branch names the branch commit; the merge that brough
   const r = await blameLine(root, 'a.txt', 2, 'one\nTWO\nthree\n');
   assert.ok(r.kind === 'line');
   assert.equal(r.line.sha, feature);
+  // Any commit of the branch, not only the merge's own parent.
   assert.equal(await mergeCommitBringing(root, feature), merge);
+  assert.equal(await mergeCommitBringing(root, featureTip), merge);
   // Commits made on main itself came in through no merge, even when later merges descend from them.
   assert.equal(await mergeCommitBringing(root, merge), undefined);
   assert.equal(await mergeCommitBringing(root, direct), undefined);
