@@ -1,9 +1,8 @@
 // The issue page's HTML shell: a strict Content-Security-Policy with a per-load nonce (no inline script, no
 // remote script or style; images only from the extension and the instance's origin), the script and style from
 // media/issuePage/. The page itself is built by page.js from messages.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { escapeHtml } from '../../shared/markdown';
+import { nonce, webviewShell } from '../../shared/webviewShell';
 
 /** The origin images may load from: the instance's, when it is an http(s) URL. */
 export function instanceOrigin(instanceUrl: string): string | undefined {
@@ -31,24 +30,8 @@ export function pageCsp(cspSource: string, nonce: string, instanceUrl: string): 
 }
 
 export function pageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, instanceUrl: string, title: string, strings: Record<string, string>): string {
-  const n = randomBytes(18).toString('base64');
+  const n = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.css'));
-  // The strings travel as JSON in a non-executable script element, read by page.js.
-  const stringsJson = JSON.stringify(strings).replace(/</g, '\\u003c');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(pageCsp(webview.cspSource, n, instanceUrl))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeHtml(style.toString())}" nonce="${n}">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-<main id="app" aria-busy="true"></main>
-<script type="application/json" id="strings" nonce="${n}">${stringsJson}</script>
-<script src="${escapeHtml(script.toString())}" nonce="${n}"></script>
-</body>
-</html>`;
+  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style: style.toString(), script: script.toString(), title, strings });
 }
