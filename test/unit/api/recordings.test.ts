@@ -15,7 +15,6 @@ import {
   readRecordings,
   recordedPath,
   recordedQuery,
-  recordingsPath,
   replyFor,
   resolveOperation,
   type Exchange,
@@ -23,8 +22,9 @@ import {
   type Resolved,
 } from './replay';
 import { checkReads } from './replayReads';
+import { RECORDINGS_FILE } from '../../harness/paths';
 
-const FILE = recordingsPath('gitea-1.27.0.jsonl');
+const FILE = RECORDINGS_FILE;
 const SETTINGS_PATH = '/api/v1/settings/api';
 const TOKEN = 'replay-token-5f3a9c'; // appears in no recorded message, so redaction leaves them alone
 

@@ -2,11 +2,9 @@
 // client: reads the recording, finds the client operation a recorded request belongs to, derives the method's
 // parameters from the recorded URL and body, and builds the reply the local server sends back.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { operations, type Operations } from '../../../src/api';
 import type { Operation } from '../../../src/api/ops/op';
 import type { StubReply } from './stub';
-import { SHARED_DIR } from '../../harness/paths';
 
 /** One line of a recordings file. */
 export interface Exchange {
@@ -33,10 +31,6 @@ const API_PREFIX = '/api/v1';
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te']);
 
 
-/** `../shared/gitea-api/recordings/<name>` beside the clone (CI checks shared/ out there too). */
-export function recordingsPath(name: string): string {
-  return join(SHARED_DIR, 'gitea-api', 'recordings', name);
-}
 
 /** Every non-empty line, parsed; a line that is not JSON comes back as its parse error, to fail its own test. */
 export function readRecordings(file: string): (Exchange | { line: number; error: string })[] {

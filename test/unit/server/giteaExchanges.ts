@@ -2,41 +2,27 @@
 // the repository, described by the README.md there) and how one is replayed against the test server: who
 // sent it (the recordings keep no Authorization header, so the caller of each line is named here), which
 // earlier exchanges an unsafe one builds on, and which commit ids stand for the recorded ones.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { TestServer } from '../../server/index';
 import { basic } from './helpers';
 import { RECORDINGS_FILE } from '../../harness/paths';
+import { readRecordings, type Exchange } from '../api/replay';
 
-export interface RecordedExchange {
-  /** 1-based line of the recordings file. */
-  line: number;
-  operationId: string;
-  pathTemplate: string;
-  method: string;
-  /** Path and query as sent, starting with /api/v1. */
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: unknown;
-  status: number;
-  responseHeaders: Record<string, string>;
-  responseBody: unknown;
-}
+/** One recorded exchange (the same lines the client's replay reads, test/unit/api/replay.ts). */
+export type RecordedExchange = Exchange;
 
 export { RECORDINGS_FILE };
 
 /** Every exchange of the file; throws a sentence naming the file when it is missing or malformed. */
 export function loadExchanges(file = RECORDINGS_FILE): RecordedExchange[] {
   if (!existsSync(file)) throw new Error(`the recordings of Gitea 1.27.0 are missing: ${file} does not exist`);
-  const out: RecordedExchange[] = [];
-  readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
-    if (!text.trim()) return;
-    const raw = JSON.parse(text) as Omit<RecordedExchange, 'line'>;
+  return readRecordings(file).map((raw) => {
+    if ('error' in raw) throw new Error(`${file}: ${raw.error}`);
     for (const key of ['operationId', 'method', 'url', 'status', 'responseHeaders'] as const) {
-      if (raw[key] === undefined) throw new Error(`${file}:${i + 1} has no "${key}"`);
+      if (raw[key] === undefined) throw new Error(`${file}:${raw.line} has no "${key}"`);
     }
-    out.push({ ...raw, line: i + 1 });
+    return raw;
   });
-  return out;
 }
 
 export const isUnsafe = (e: RecordedExchange) => !['GET', 'HEAD', 'OPTIONS'].includes(e.method);
