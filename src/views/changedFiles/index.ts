@@ -6,34 +6,13 @@ import type { PullRequest } from '../../api';
 import type { RepoRef, Services } from '../../core/services';
 import { COMMAND } from '../../core/commandIds';
 import { isCancellation, showFailure } from '../../core/errors';
-import { repoRefFrom } from '../../core/target';
+import { pullRequestArg } from '../../core/pullRequestArg';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { ChangedFilesView, LAYOUT_SETTING, WHITESPACE_SETTING, currentWhitespace, type LoadResult } from './changedFilesView';
 import { ChangedFileDecorations, FILE_SCHEME, FileAtRefProvider } from './fileDocuments';
 import { WHITESPACE_MODES, type WhitespaceMode } from './model';
 import { PullRequestShas, registerOpenChangedFile } from './openChangedFile';
 
-
-/**
- * The pull request an argument names: `{ repo, pr: { number } }` (the line command, the contract with the Pull
- * Requests view), `{ repo, index }`, or a Pull Requests view node whose data is a PullRequest or a changed file
- * of the active repository.
- */
-export function pullRequestArg(arg: unknown, active: RepoRef | undefined): { repo: RepoRef; index: number } | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const o = arg as Record<string, unknown>;
-  const repo = repoRefFrom(o.repo);
-  const pr = o.pr as { number?: unknown } | undefined;
-  if (repo && typeof pr?.number === 'number') return { repo, index: pr.number };
-  if (repo && typeof o.index === 'number') return { repo, index: o.index };
-  if (active && o.kind === 'changedFile' && typeof o.owner === 'string' && typeof o.repo === 'string' && typeof o.index === 'number') {
-    return { repo: { instanceUrl: active.instanceUrl, accountId: active.accountId, owner: o.owner, repo: o.repo }, index: o.index };
-  }
-  // A PullRequest object (node data of the Pull Requests view, which shows the active repository).
-  if (active && typeof o.number === 'number' && typeof o.title === 'string') return { repo: active, index: o.number };
-  const data = (o.options as { data?: unknown } | undefined)?.data ?? o.data;
-  return data !== undefined && data !== arg ? pullRequestArg(data, active) : undefined;
-}
 
 const WHITESPACE_LABELS: Record<WhitespaceMode, () => string> = {
   'show-all': () => vscode.l10n.t('Show all whitespace changes'),
