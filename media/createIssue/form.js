@@ -98,7 +98,7 @@
         ]),
         field('due-date', t.dueDate, dueDate),
         field('ref', t.ref, ref, [refs]),
-        field('projects', t.projects, projects, [el('div', { className: 'muted small', text: t.projectsHelp })]),
+        field('projects', t.projects, projects, [el('div', { className: 'muted small', id: 'projects-help', text: t.projectsHelp })]),
         el('div', { className: 'field checkbox', id: 'field-closed' }, [closed, el('label', { for: 'closed', text: t.closed }), el('div', { className: 'error', id: 'error-closed', role: 'alert' })]),
       ]),
     ]),
@@ -187,6 +187,13 @@
       ...(options && options.tags ? options.tags : []).map((tag) => el('option', { value: tag.ref, label: t.refTag })),
     );
     noWrite.hidden = !options || options.canWrite;
+    // Projects: typed ids; shown disabled with why on a server that drops them; hidden when the repository has none.
+    const projectsField = document.getElementById('field-projects');
+    if (projectsField) projectsField.hidden = !!options && options.projects === 'off';
+    const ignored = !!options && options.projects === 'ignored';
+    projects.disabled = ignored;
+    const projectsHelp = document.getElementById('projects-help');
+    if (projectsHelp) projectsHelp.textContent = ignored ? t.projectsIgnored : t.projectsHelp;
     renderDraft();
   }
 

@@ -7,7 +7,7 @@ import { RealApi, type RealServerEnv } from './realApi';
 import { tellAccountStory } from './realAccountStory';
 import { Ledger, newRunId, runMarker, sweepLeftovers } from './realCleanup';
 import { tellRepoStory } from './realRepoStory';
-import type { TargetInfo } from './targetInfo';
+import { FALLBACK_CAPABILITIES, type TargetInfo } from './targetInfo';
 
 export { readRealServerEnv, type RealServerEnv } from './realApi';
 
@@ -69,9 +69,12 @@ export async function provisionReal(server: RealServerEnv): Promise<ProvisionedT
         (collaborator ? `, collaborator ${collaborator}` : ''),
     );
     say(`[provision] ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const skipped = Object.entries(unsupported);
+    // What a server version lacks and the suites test in its fallback form instead of skipping.
+    const fallbacks = new Set<string>(FALLBACK_CAPABILITIES);
+    const skipped = Object.entries(unsupported).filter(([cap]) => !fallbacks.has(cap));
     if (skipped.length === 0) say('[target] nothing will be skipped');
     for (const [cap, reason] of skipped) say(`[target] tests that need "${cap}" will be skipped: ${reason}`);
+    for (const [cap, reason] of Object.entries(unsupported).filter(([c]) => fallbacks.has(c))) say(`[target] "${cap}" is tested in its fallback form: ${reason}`);
     return {
       cleanup,
       info: {

@@ -44,10 +44,14 @@ export type Capability =
   | 'actions' // CI runs and jobs (Gitea Actions enabled)
   | 'dependencies' // issue dependencies
   | 'deployKeys'
-  | 'issueProjects' // issues created with project ids (Gitea 1.27+): an unknown project is refused (400)
+  | 'issueProjects' // issues created with project ids (Gitea 1.27+): an unknown project is refused (400); checked against the Create Issue form's version rule
   | 'twoFactor' // an account with TOTP enrolled, and its secret (real server: GITEA_E2E_OTP_*)
   | 'organization' // `account.org`: an organisation the user owns, with a team and labels
   | 'collaborator'; // `repo.collaborator`: a second user (a real server needs a site administrator to create one)
+
+/** Capabilities whose absence is tested in a fallback form rather than skipped (e.g. the Create Issue form's disabled
+ * Projects field on a server that drops project ids). */
+export const FALLBACK_CAPABILITIES: readonly Capability[] = ['issueProjects'];
 
 /** The repository the suites work on; the same story on both kinds of server. */
 export interface ScenarioRepo {

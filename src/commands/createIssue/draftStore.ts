@@ -1,6 +1,6 @@
-// Keeps the Create Issue draft of each repository in workspaceState: written (debounced) on every change, so
+// Keeps the Create Issue draft of each repository in files (core/durableState.ts): written (debounced) on every change, so
 // it survives failed requests, a closed form and a window reload; removed only when the server answers 201.
-import type * as vscode from 'vscode';
+import type { DraftState } from '../../core/durableState';
 import { isEmptyDraft, parseDraft, type IssueDraft } from './issueDraft';
 
 const PREFIX = 'gitea.createIssue.draft:';
@@ -13,7 +13,7 @@ export function draftKey(repo: { instanceUrl: string; owner: string; repo: strin
 export class DraftStore {
   private readonly pending = new Map<string, { draft: IssueDraft; timer: NodeJS.Timeout }>();
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: DraftState) {}
 
   /** The stored draft (validated: state written by an older version is not trusted blindly). */
   get(key: string): IssueDraft | undefined {

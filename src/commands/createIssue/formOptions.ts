@@ -5,6 +5,7 @@ import type { Branch, Label, Milestone, Repository, Tag, User } from '../../api'
 import { isGiteaError } from '../../api/errorKind';
 import { readAllPages, type PageLike } from '../../api/paging';
 import type { Target } from '../../core/target';
+import { giteaAtLeast, type Account } from '../../shared/account';
 import { messageOf } from '../../shared/errors';
 
 export interface LabelOption {
@@ -44,14 +45,25 @@ export interface FormOptions {
   /** Newest first, after the branches in the picker. */
   readonly tags: readonly TagOption[];
   readonly defaultBranch?: string;
-  /** Gitea's API has no endpoint that lists projects: ids can only be typed. */
-  readonly projectsListable: false;
-  readonly hasProjects: boolean;
+  /**
+   * The Projects field. Gitea's API has no endpoint that lists projects, so ids are typed (`ids`); servers before
+   * Gitea 1.27 (and Forgejo) silently drop the ids of a new issue (`ignored`: shown disabled, with why); `off`: the
+   * repository has projects turned off (hidden).
+   */
+  readonly projects: ProjectsField;
   readonly canWrite: boolean;
   readonly isAdmin: boolean;
   readonly archived: boolean;
   /** Lists that could not be loaded, by name, with the reason. */
   readonly problems: readonly string[];
+}
+
+export type ProjectsField = 'ids' | 'ignored' | 'off';
+
+/** Whether the server files a new issue into the projects it is given: Gitea 1.27 added `projects` to
+ * CreateIssueOption; 1.26 answers 201 and drops the ids, unknown ones included. */
+export function serverTakesProjectIds(account: Account): boolean {
+  return giteaAtLeast(account, 1, 27);
 }
 
 /** Pages of branches, and of tags, that fill the ref picker; any other branch or tag can still be typed. */
@@ -111,8 +123,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     branches: branches.map((b) => b.name).filter((n): n is string => typeof n === 'string'),
     tags: tags.map((t) => ({ name: t.name, ref: tagRef(t.name) })),
     defaultBranch: repository?.default_branch ?? undefined,
-    projectsListable: false,
-    hasProjects: repository?.has_projects !== false,
+    projects: repository?.has_projects === false ? 'off' : serverTakesProjectIds(target.account) ? 'ids' : 'ignored',
     // Without write access the server silently drops labels, milestone, assignees and due date.
     canWrite: permissions ? permissions.push === true || permissions.admin === true : true,
     isAdmin: permissions?.admin === true,

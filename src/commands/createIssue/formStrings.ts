@@ -24,6 +24,7 @@ export function formStrings(repo: RepoRef): FormStrings {
     noAssignees: vscode.l10n.t('Nobody can be assigned.'),
     projects: vscode.l10n.t('Projects'),
     projectsHelp: vscode.l10n.t('Gitea offers no API to list projects: enter project ids, separated by commas.'),
+    projectsIgnored: vscode.l10n.t('This server drops the project ids of a new issue (Gitea 1.27 and later take them): add the issue to a project on its web page once it is created.'),
     projectsInvalid: vscode.l10n.t('Project ids are numbers, separated by commas.'),
     dueDate: vscode.l10n.t('Due date'),
     ref: vscode.l10n.t('Branch or tag'),

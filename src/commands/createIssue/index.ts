@@ -6,6 +6,7 @@ import { runGit } from '../../git/blame';
 import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { draftState } from '../../core/durableState';
 import { DraftStore } from './draftStore';
 import { parseDraft, type IssueDraft } from './issueDraft';
 import { IssueFormPanel, VIEW_TYPE } from './issueFormPanel';
@@ -93,7 +94,8 @@ async function createIssueFromSelection(services: Services, store: DraftStore): 
 }
 
 export function registerCreateIssue(services: Services): vscode.Disposable {
-  const store = new DraftStore(services.context.workspaceState);
+  // Earlier versions kept drafts in workspaceState: still read there until rewritten.
+  const store = new DraftStore(draftState(services.context, 'createIssue', services.context.workspaceState));
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CREATE_ISSUE, (arg?: unknown) => createIssue(services, store, arg)),
     vscode.commands.registerCommand(CREATE_ISSUE_FROM_SELECTION, () => createIssueFromSelection(services, store)),

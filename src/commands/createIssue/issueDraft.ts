@@ -65,13 +65,14 @@ export interface CreateIssueBody {
   closed?: boolean;
 }
 
-export function toCreateIssueBody(d: IssueDraft): CreateIssueBody {
+/** `sendProjects: false` leaves the project ids out (a server that would drop them: see serverTakesProjectIds). */
+export function toCreateIssueBody(d: IssueDraft, { sendProjects = true }: { sendProjects?: boolean } = {}): CreateIssueBody {
   const body: CreateIssueBody = { title: d.title.trim() };
   if (d.body !== '') body.body = d.body;
   if (d.assignees.length) body.assignees = [...d.assignees];
   if (d.labels.length) body.labels = [...d.labels];
   if (d.milestone !== undefined) body.milestone = d.milestone;
-  if (d.projects.length) body.projects = [...d.projects];
+  if (sendProjects && d.projects.length) body.projects = [...d.projects];
   // Only the date is used by the server; midnight UTC states it without a time zone guess.
   if (d.dueDate) body.due_date = `${d.dueDate}T00:00:00Z`;
   if (d.ref) body.ref = d.ref;

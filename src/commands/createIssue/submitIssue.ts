@@ -5,6 +5,7 @@ import type { Issue } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
 import { messageOf } from '../../core/errors';
 import type { Target } from '../../core/target';
+import { serverTakesProjectIds } from './formOptions';
 import { fieldOfServerMessage, localProblems, toCreateIssueBody, type DraftField, type IssueDraft } from './issueDraft';
 
 export type SubmitOutcome =
@@ -33,7 +34,7 @@ export async function submitIssue(target: Target, draft: IssueDraft, options: { 
   if (Object.keys(local).length) return { status: 'invalid', fields: local };
   const { owner, repo } = target.repo;
   try {
-    const issue = await target.client.issueCreateIssue({ owner, repo, body: toCreateIssueBody(draft) }, { signal: options.signal });
+    const issue = await target.client.issueCreateIssue({ owner, repo, body: toCreateIssueBody(draft, { sendProjects: serverTakesProjectIds(target.account) }) }, { signal: options.signal });
     return { status: 'created', issue };
   } catch (e) {
     if (!isGiteaError(e)) return { status: 'failed', general: messageOf(e) };

@@ -1,7 +1,7 @@
-// The comment being typed on each issue page, kept in globalState (the page is per issue, not per workspace):
+// The comment being typed on each issue page, kept in files (core/durableState.ts; per issue, not per workspace):
 // written (debounced) on every change, so it survives a failed request, a closed tab and a window reload; removed
 // only when the server accepted the comment.
-import type * as vscode from 'vscode';
+import type { DraftState } from '../../core/durableState';
 import { MAX_BODY_CHARS } from './messages';
 
 const PREFIX = 'gitea.issuePage.commentDraft:';
@@ -10,7 +10,7 @@ const DEBOUNCE_MS = 250;
 export class CommentDrafts {
   private readonly pending = new Map<string, { body: string; timer: NodeJS.Timeout }>();
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(private readonly state: DraftState) {}
 
   get(pageKey: string): string {
     const pending = this.pending.get(pageKey);

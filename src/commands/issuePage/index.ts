@@ -8,6 +8,7 @@ import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom, type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { draftState } from '../../core/durableState';
 import { CommentDrafts } from './commentDrafts';
 import { ISSUE_PAGE_VIEW_TYPE, IssuePage } from './issuePagePanel';
 import { parseIssueReference, type TypedReference } from './issueReference';
@@ -101,7 +102,7 @@ async function openIssue(services: Services, drafts: CommentDrafts, arg: unknown
 }
 
 export function registerIssuePage(services: Services): vscode.Disposable {
-  const drafts = new CommentDrafts(services.context.globalState);
+  const drafts = new CommentDrafts(draftState(services.context, 'issuePage', services.context.globalState));
   return vscode.Disposable.from(
     vscode.commands.registerCommand(COMMAND.openIssue, (arg?: unknown) => openIssue(services, drafts, arg)),
     vscode.window.registerWebviewPanelSerializer(ISSUE_PAGE_VIEW_TYPE, {

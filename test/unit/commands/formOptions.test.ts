@@ -18,9 +18,9 @@ describe('Create Issue form options', () => {
   });
   after(() => server?.close());
 
-  /** The form's target with `client` (only client and repo are read by loadFormOptions). */
-  const targetWith = (c: GiteaClient): Target =>
-    ({ client: c, repo: { instanceUrl: server.url, owner: demo.owner, repo: demo.name } }) as unknown as Target;
+  /** The form's target with `client` (client, repo and the account's flavour and version are read by loadFormOptions). */
+  const targetWith = (c: GiteaClient, version = '1.27.0', flavor: 'gitea' | 'forgejo' = 'gitea'): Target =>
+    ({ client: c, repo: { instanceUrl: server.url, owner: demo.owner, repo: demo.name }, account: { flavor, version } }) as unknown as Target;
 
   /** The real client with repoListTags replaced (its own methods are read-only, hence a view of it). */
   const withTags = (repoListTags: GiteaClient['repoListTags']): GiteaClient =>
@@ -37,6 +37,12 @@ describe('Create Issue form options', () => {
     assert.equal(tagRef('release/2.0'), 'refs/tags/release/2.0');
     const asked = server.requests.filter((r) => r.apiPath === '/repos/alice/demo/tags');
     assert.ok(asked.length >= 1 && asked.every((r) => r.status === 200));
+  });
+
+  it('the Projects field: typed ids on Gitea 1.27+, disabled where the server drops them (1.26, Forgejo)', async () => {
+    assert.equal((await loadFormOptions(targetWith(client))).projects, 'ids');
+    assert.equal((await loadFormOptions(targetWith(client, '1.26.3'))).projects, 'ignored');
+    assert.equal((await loadFormOptions(targetWith(client, '11.0.1+gitea-1.22.0', 'forgejo'))).projects, 'ignored');
   });
 
   it('a failing tags request adds one problem; every other list still loads', async () => {

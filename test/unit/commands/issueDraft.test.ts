@@ -67,3 +67,9 @@ test('an empty draft is recognised; any typed or picked value makes it non-empty
   assert.equal(isEmptyDraft({ ...emptyDraft(), labels: [1] }), false);
   assert.equal(isEmptyDraft({ ...emptyDraft(), closed: true }), false);
 });
+
+test('project ids are left out for a server that would drop them', () => {
+  const draft = { ...emptyDraft(), title: 'T', projects: [3, 4] };
+  assert.deepEqual(toCreateIssueBody(draft), { title: 'T', projects: [3, 4] });
+  assert.deepEqual(toCreateIssueBody(draft, { sendProjects: false }), { title: 'T' });
+});
