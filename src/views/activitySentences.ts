@@ -34,6 +34,16 @@ export interface ActivityRendering {
   detail?: string;
   /** The commits of a push of several, newest first, as Gitea's feed lists them under the sentence. */
   commits?: PushedCommit[];
+  /** The issue or pull request the entry is about (its page opens in the editor). */
+  item?: ActivityItem;
+}
+
+export interface ActivityItem {
+  owner: string;
+  repo: string;
+  number: number;
+  isPull: boolean;
+  title?: string;
 }
 
 export interface PushedCommit {
@@ -115,7 +125,43 @@ function firstLine(text: string, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+const ISSUE_OPS: ReadonlySet<string> = new Set(['create_issue', 'comment_issue', 'close_issue', 'reopen_issue']);
+const PULL_OPS: ReadonlySet<string> = new Set([
+  'create_pull_request',
+  'merge_pull_request',
+  'close_pull_request',
+  'reopen_pull_request',
+  'approve_pull_request',
+  'reject_pull_request',
+  'comment_pull',
+  'pull_review_dismissed',
+  'pull_request_ready_for_review',
+  'auto_merge_pull_request',
+]);
+
+/** The issue or pull request an entry is about: its repository (`owner/name`) and the number `content` starts with. */
+export function activityItem(a: ActivitySource): ActivityItem | undefined {
+  const op = a.op_type ?? '';
+  const isPull = PULL_OPS.has(op);
+  if (!isPull && !ISSUE_OPS.has(op)) return undefined;
+  const { index, rest } = issueContent(a.content);
+  const number = Number(index);
+  if (!/^\d+$/.test(index) || !Number.isSafeInteger(number) || number < 1) return undefined;
+  const [owner, repo] = (a.repo?.full_name ?? '').split('/');
+  const name = repo || a.repo?.name;
+  const ownerName = repo ? owner : a.repo?.owner?.login;
+  if (!ownerName || !name) return undefined;
+  const title = op === 'pull_review_dismissed' || !rest ? undefined : firstLine(rest);
+  return { owner: ownerName, repo: name, number, isPull, ...(title ? { title } : {}) };
+}
+
 export function renderActivity(a: ActivitySource, t: Translate = plainText): ActivityRendering {
+  const rendering = renderSentence(a, t);
+  const item = activityItem(a);
+  return item ? { ...rendering, item } : rendering;
+}
+
+function renderSentence(a: ActivitySource, t: Translate): ActivityRendering {
   const actor = a.act_user?.login || a.act_user?.full_name || t('Someone');
   const repoName = a.repo?.full_name || a.repo?.name || t('a repository');
   const repoUrl = a.repo?.html_url?.replace(/\/$/, '');

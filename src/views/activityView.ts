@@ -9,6 +9,7 @@ import { readAllPages } from '../api/paging';
 import { explainListError, type ListOperation } from '../shared/explainError';
 import { checkIsoDate, isoDay } from '../shared/validation';
 import type { Services } from '../core/services';
+import { COMMAND } from '../core/commandIds';
 import { renderActivity, type PushedCommit } from './activitySentences';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeBase } from './pagedTree';
@@ -83,7 +84,7 @@ export class ActivityProvider extends PagedTreeBase<AccountScope> {
             throw explain(e);
           }
         },
-        render: (a: Activity, now: number) => activityNode(a, now),
+        render: (a: Activity, now: number) => activityNode(a, now, scope),
         identity: (a: Activity) => a.id,
         emptyLabel: date ? t('No activity on {0}', date) : t('No activity yet'),
       },
@@ -98,7 +99,7 @@ export class ActivityProvider extends PagedTreeBase<AccountScope> {
   }
 }
 
-function activityNode(a: Activity, now: number): TreeNode {
+function activityNode(a: Activity, now: number, scope: AccountScope): TreeNode {
   const r = renderActivity(a, t);
   const when = relativeDate(a.created, now);
   const commits = r.commits;
@@ -119,7 +120,12 @@ function activityNode(a: Activity, now: number): TreeNode {
       return md;
     },
   });
-  if (node.url) node.item.command = { command: OPEN_ACTIVITY, title: t('Open'), arguments: [node] };
+  if (r.item) {
+    // An entry about an issue or pull request opens its page in the editor (the browser stays one click away).
+    const { owner, repo, number, isPull, title } = r.item;
+    const repoRef = { instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, owner, repo };
+    node.item.command = { command: COMMAND.openIssue, title: t('Open'), arguments: [{ repo: repoRef, number, isPull, ...(title ? { title } : {}) }] };
+  } else if (node.url) node.item.command = { command: OPEN_ACTIVITY, title: t('Open'), arguments: [node] };
   return node;
 }
 

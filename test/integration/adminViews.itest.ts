@@ -60,16 +60,40 @@ describe('admin views: Webhooks, Activity, Starred (Gitea 1.27 test server)', fu
     activity.refresh();
     const nodes = dataNodes(await settled(activity));
     assert.equal(nodes.length, truth.length, describeNodes(nodes));
+    const aboutItems = new Set(['create_issue', 'comment_issue', 'close_issue', 'reopen_issue', 'create_pull_request', 'merge_pull_request', 'close_pull_request', 'reopen_pull_request', 'approve_pull_request', 'reject_pull_request', 'comment_pull', 'pull_review_dismissed', 'pull_request_ready_for_review', 'auto_merge_pull_request']);
     for (const n of nodes) {
       assert.doesNotMatch(label(n), /did "/, 'every op_type has its own sentence');
       assert.ok(n.url?.startsWith(server.url), `${label(n)} links to ${n.url}`);
-      assert.equal(n.item.command?.command, 'gitea.activity.open');
+      // An entry about an issue or pull request opens its page in the editor; the others their web page.
+      const op = (n.data as Activity).op_type ?? '';
+      assert.equal(n.item.command?.command, aboutItems.has(op) ? 'gitea.openIssue' : 'gitea.activity.open', label(n));
     }
     const first = truth[0]!;
     assert.match(label(nodes[0]!), new RegExp(`^${first.act_user?.login} `));
     const req = requestsTo(server, '/users/alice/activities/feeds', from);
     assert.equal(req.length, 1);
     assert.equal(req[0]!.query['only-performed-by'], 'false');
+  });
+
+  it('Activity: an entry about an issue opens its page in the editor', async () => {
+    // The seed's feed has an issue opened on 2024-01-21.
+    await vscode.commands.executeCommand('gitea.activity.filterDate', '2024-01-21');
+    try {
+      const nodes = dataNodes(await settled(activity));
+      const issueEntry = nodes.find((n) => n.item.command?.command === 'gitea.openIssue');
+      assert.ok(issueEntry, describeNodes(nodes));
+      const target = issueEntry.item.command!.arguments![0] as { repo: { owner: string; repo: string }; number: number };
+      const page = await vscode.commands.executeCommand<{ whenLoaded(): Promise<{ header: { number: number } } | undefined>; panel: vscode.WebviewPanel }>('gitea.openIssue', target);
+      try {
+        const data = await page.whenLoaded();
+        assert.equal(data?.header.number, target.number, "the page of the entry's issue opened");
+        assert.match(page.panel.title, new RegExp(`^#${target.number} `));
+      } finally {
+        page.panel.dispose();
+      }
+    } finally {
+      await vscode.commands.executeCommand('gitea.activity.clearDate');
+    }
   });
 
   it('Activity: a day and "only mine" are sent to the server', async () => {

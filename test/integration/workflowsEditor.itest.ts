@@ -68,12 +68,21 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
     }
     assert.ok(found, `no line of the default branch comes from pull request ${candidates.join(' or ')}`);
     await openAt(found.path, found.line);
-    const info = replaceMessage('showInformationMessage', () => undefined);
+    // The user picks the message's first action, "Open Pull Request": its page opens in the editor.
+    const info = replaceMessage('showInformationMessage', (_m, items) => (items.includes('Open Pull Request') ? 'Open Pull Request' : undefined));
     try {
       const outcome = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine');
       assert.equal(outcome?.kind, 'pullRequest', JSON.stringify(outcome));
       assert.equal(outcome.pr?.number, found.index);
       assert.ok(info.shown.some((m) => m.startsWith(`#${found!.index} ${outcome.pr!.title}`)), info.shown.join('\n'));
+      const pageTab = () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('gitea.issuePage') && t.label.startsWith(`#${found!.index} `));
+      for (let i = 0; i < 100 && !pageTab(); i++) await new Promise((r) => setTimeout(r, 50));
+      const tab = pageTab();
+      assert.ok(tab, `the page of #${found.index} opened: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+      await vscode.window.tabGroups.close(tab);
     } finally {
       info.restore();
     }
@@ -90,6 +99,7 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
         .replace(/&nbsp;/g, ' ');
       assert.match(text, new RegExp(`#${found.index} `), text);
       assert.match(text, /command:gitea\.showChangedFiles/);
+      assert.match(text, /\[Open Pull Request\]\(command:gitea\.openIssue\?/);
     } finally {
       await config.update('gitea.pullRequestHover', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -22,16 +22,19 @@ class PullRequestHoverProvider implements vscode.HoverProvider {
       const { pr, repo } = outcome;
       const md = new vscode.MarkdownString(undefined, true);
       // Only our own command may run from this hover; server text is appended as plain text.
-      md.isTrusted = { enabledCommands: [COMMAND.showChangedFiles] };
+      md.isTrusted = { enabledCommands: [COMMAND.openIssue, COMMAND.showChangedFiles] };
       md.appendMarkdown('$(git-pull-request) ');
       md.appendText(`#${pr.number} ${pr.title}`);
       md.appendMarkdown('\n\n');
       md.appendText(describePullRequest(pr).detail);
       md.appendMarkdown('\n\n');
+      const ref = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
+      const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
+      const page = encodeURIComponent(JSON.stringify([{ repo: ref, number: pr.number, title: pr.title, state, isPull: true }]));
+      md.appendMarkdown(`[${vscode.l10n.t('Open Pull Request')}](command:${COMMAND.openIssue}?${page}) · `);
       if (pr.html_url && /^https?:\/\//i.test(pr.html_url)) {
         md.appendMarkdown(`[${vscode.l10n.t('Open in Browser')}](${pr.html_url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))}) · `);
       }
-      const ref = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
       const args = encodeURIComponent(JSON.stringify([{ repo: ref, pr: { number: pr.number } }]));
       md.appendMarkdown(`[${vscode.l10n.t('Show Changed Files')}](command:${COMMAND.showChangedFiles}?${args})`);
       return new vscode.Hover(md);

@@ -17,12 +17,16 @@ function isWebUrl(url: string | null | undefined): url is string {
 function showPullRequest(outcome: Extract<LineOutcome, { kind: 'pullRequest' }>): void {
   const { pr, repo } = outcome;
   const { headline, detail } = describePullRequest(pr);
+  const page = vscode.l10n.t('Open Pull Request');
   const open = vscode.l10n.t('Open in Browser');
   const files = vscode.l10n.t('Show Changed Files');
   const copy = vscode.l10n.t('Copy Link');
-  const actions = isWebUrl(pr.html_url) ? [open, files, copy] : [files];
+  const actions = isWebUrl(pr.html_url) ? [page, files, open, copy] : [page, files];
   void vscode.window.showInformationMessage(`${headline} — ${detail}`, ...actions).then(async (choice) => {
-    if (choice === open && isWebUrl(pr.html_url)) await vscode.env.openExternal(vscode.Uri.parse(pr.html_url));
+    if (choice === page) {
+      const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
+      await vscode.commands.executeCommand(COMMAND.openIssue, { repo, number: pr.number, title: pr.title, state, isPull: true });
+    } else if (choice === open && isWebUrl(pr.html_url)) await vscode.env.openExternal(vscode.Uri.parse(pr.html_url));
     else if (choice === copy && pr.html_url) {
       await vscode.env.clipboard.writeText(pr.html_url);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', pr.html_url), 3000);

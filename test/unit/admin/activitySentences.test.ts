@@ -112,3 +112,15 @@ test('short refs', () => {
   assert.equal(shortRef('main'), 'main');
   assert.equal(shortRef(undefined), '');
 });
+
+test('entries about an issue or pull request name it (its page opens in the editor); others name none', () => {
+  assert.deepEqual(renderActivity({ ...base, op_type: 'comment_issue', content: '12|Me too' }).item, { owner: 'alice', repo: 'demo', number: 12, isPull: false, title: 'Me too' });
+  assert.deepEqual(renderActivity({ ...base, op_type: 'merge_pull_request', content: '3|Add feature' }).item, { owner: 'alice', repo: 'demo', number: 3, isPull: true, title: 'Add feature' });
+  // The dismissal's content is number|reviewer|reason: no title.
+  assert.deepEqual(renderActivity({ ...base, op_type: 'pull_review_dismissed', content: '3|carol|outdated' }).item, { owner: 'alice', repo: 'demo', number: 3, isPull: true });
+  // A repository known only by name and owner.
+  assert.deepEqual(renderActivity({ act_user: { login: 'bob' }, repo: { name: 'demo', owner: { login: 'alice' } }, op_type: 'close_issue', content: '7|x' }).item, { owner: 'alice', repo: 'demo', number: 7, isPull: false, title: 'x' });
+  assert.equal(renderActivity({ ...base, op_type: 'star_repo' }).item, undefined);
+  assert.equal(renderActivity({ ...base, op_type: 'create_issue', content: 'x|not a number' }).item, undefined);
+  assert.equal(renderActivity({ ...base, op_type: 'create_issue', content: '12|t', repo: null }).item, undefined);
+});
