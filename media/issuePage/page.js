@@ -39,33 +39,58 @@
     return b;
   }
 
-  /** A label chip in its colour; the text colour is chosen for contrast. @param {{name: string, color?: string, description?: string}} l */
+  /** Paints `node` in `color` (`#rrggbb`) with a readable text colour; `shade` darkens (<1) or lightens (>1). */
+  function paint(node, color, shade = 1) {
+    if (!color || !/^#[0-9a-f]{6}$/.test(color)) return;
+    const n = parseInt(color.slice(1), 16);
+    const rgb = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.max(0, Math.min(255, Math.round(shade >= 1 ? v + (255 - v) * (shade - 1) : v * shade))));
+    const luminance = (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255;
+    node.style.backgroundColor = `rgb(${rgb.join(',')})`;
+    node.style.color = luminance > 0.6 ? '#000' : '#fff';
+  }
+
+  /** A label chip in its colour; a scoped (exclusive) label in two parts, scope then name, as Gitea shows it.
+   * @param {{name: string, scope?: string, color?: string, description?: string}} l */
   function chip(l) {
-    const c = el('span', { className: 'chip', text: l.name, title: l.description });
-    if (l.color && /^#[0-9a-f]{6}$/.test(l.color)) {
-      const n = parseInt(l.color.slice(1), 16);
-      const luminance = (0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
-      c.style.backgroundColor = l.color;
-      c.style.color = luminance > 0.6 ? '#000' : '#fff';
+    if (!l.scope) {
+      const c = el('span', { className: 'chip', text: l.name, title: l.description });
+      paint(c, l.color);
+      return c;
     }
-    return c;
+    const scope = el('span', { className: 'chip-scope', text: l.scope });
+    const name = el('span', { className: 'chip-name', text: l.name });
+    paint(scope, l.color);
+    // The name part a shade apart, like Gitea's: darker for light colours, lighter for dark ones.
+    const n = l.color ? parseInt(l.color.slice(1), 16) : 0;
+    const light = (0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255 > 0.6;
+    paint(name, l.color, light ? 0.8 : 1.35);
+    return el('span', { className: 'chip scoped', title: l.description }, [scope, name]);
   }
 
   const header = el('header');
   const error = el('div', { className: 'error', role: 'alert' });
   const side = el('aside', { className: 'side' });
   const timeline = el('section', { className: 'timeline' });
+  const pullBox = el('section', { className: 'pull', hidden: true });
   const composerBox = /** @type {HTMLTextAreaElement} */ (el('textarea', { id: 'comment', placeholder: t.commentPlaceholder, 'aria-label': t.comment }));
   const commentButton = button(t.comment, sendComment, 'primary');
   const stateButton = button(t.close, () => page && vscode.postMessage({ type: 'setState', state: page.header.state === 'open' ? 'closed' : 'open' }));
   const composer = el('section', { className: 'composer' }, [composerBox, el('div', { className: 'actions' }, [stateButton, commentButton]), el('p', { className: 'muted', text: t.draftKept })]);
-  app.append(header, error, el('div', { className: 'layout' }, [el('div', { className: 'main' }, [timeline, composer]), side]));
+  app.append(header, error, el('div', { className: 'layout' }, [el('div', { className: 'main' }, [pullBox, timeline, composer]), side]));
 
   /** @type {any} */
   let page;
   let busy = false;
-  /** The comment being edited, kept across re-renders. @type {{id: number, body: string} | undefined} */
-  let editing;
+  /** Kept in the webview state (survives hiding and reloads) until the page shows the text saved. */
+  const saved = vscode.getState() || {};
+  /** The comment (id 0: the description) being edited. @type {{id: number, body: string} | undefined} */
+  let editing = saved.editing && typeof saved.editing.id === 'number' && typeof saved.editing.body === 'string' ? saved.editing : undefined;
+  /** The title being edited. @type {string | undefined} */
+  let titleEdit = typeof saved.titleEdit === 'string' ? saved.titleEdit : undefined;
+
+  function keep() {
+    vscode.setState({ ref: page && page.ref, editing, titleEdit });
+  }
 
   function sendComment() {
     if (busy || composerBox.value.trim() === '') return;
@@ -83,7 +108,25 @@
   function renderHeader() {
     const h = page.header;
     const state = el('span', { className: `state ${h.state}`, text: t[h.state] || h.state });
-    const title = el('h1', {}, [el('span', { text: h.title }), ' ', el('span', { className: 'muted', text: `#${h.number}` })]);
+    let title;
+    if (titleEdit !== undefined) {
+      const input = /** @type {HTMLInputElement} */ (el('input', { type: 'text', className: 'title-input', 'aria-label': t.title, maxlength: '255' }));
+      input.value = titleEdit;
+      input.addEventListener('input', () => ((titleEdit = input.value), keep()));
+      const save = () => !busy && input.value.trim() && vscode.postMessage({ type: 'editTitle', title: input.value.trim() });
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') save();
+        if (e.key === 'Escape') {
+          titleEdit = undefined;
+          keep();
+          renderHeader();
+        }
+      });
+      title = el('div', { className: 'title-edit' }, [input, button(t.cancel, () => ((titleEdit = undefined), keep(), renderHeader())), button(t.save, save, 'primary')]);
+    } else {
+      title = el('h1', {}, [el('span', { text: h.title }), ' ', el('span', { className: 'muted', text: `#${h.number}` })]);
+      if (!page.loading) title.append(' ', button(t.edit, () => ((titleEdit = h.title), keep(), renderHeader()), 'secondary small'));
+    }
     const meta = el('div', { className: 'meta' }, [state]);
     if (h.draft) meta.append(el('span', { className: 'badge', text: t.draft }));
     if (h.locked) meta.append(el('span', { className: 'badge', text: t.locked }));
@@ -98,17 +141,66 @@
     stateButton.hidden = h.state === 'merged';
   }
 
-  function sideSection(title, content) {
-    return el('div', { className: 'side-section' }, [el('h2', { text: title }), ...(content.length ? content : [el('span', { className: 'muted', text: t.none })])]);
+  /** @param {string} title @param {Node[]} content @param {string} [field] a field the host's picker changes */
+  function sideSection(title, content, field) {
+    const heading = el('h2', { text: title });
+    if (field && page.canWrite !== false && !page.loading) {
+      const change = button(t.change, () => !busy && vscode.postMessage({ type: 'pick', field }), 'link');
+      change.setAttribute('aria-label', t[`change${field[0].toUpperCase()}${field.slice(1)}`] || t.change);
+      change.dataset.field = field;
+      heading.append(' ', change);
+    }
+    return el('div', { className: 'side-section', 'data-section': field || '' }, [heading, ...(content.length ? content : [el('span', { className: 'muted', text: t.none })])]);
   }
 
   function renderSide() {
     side.replaceChildren(
-      sideSection(t.labels, page.labels.map(chip)),
-      sideSection(t.assignees, page.assignees.map((a) => el('div', { text: a }))),
-      sideSection(t.milestone, page.milestone ? [el('div', { text: page.milestone })] : []),
-      sideSection(t.dueDate, page.dueDate ? [el('div', { text: date(page.dueDate) })] : []),
+      sideSection(t.labels, page.labels.map(chip), 'labels'),
+      sideSection(t.assignees, page.assignees.map((a) => el('div', { text: a })), 'assignees'),
+      sideSection(t.milestone, page.milestone ? [el('div', { text: page.milestone })] : [], 'milestone'),
+      sideSection(t.dueDate, page.dueDate ? [el('div', { text: new Date(page.dueDate).toLocaleDateString() })] : [], 'dueDate'),
       sideSection(t.dependencies, page.dependencies.map((d) => el('div', { className: d.state, text: `#${d.number} ${d.title}` }))),
+    );
+  }
+
+  const VERDICT_TEXT = { approved: 'approved', changes: 'changesRequested', commented: 'commented' };
+  const CI_TEXT = { pending: 'ciPending', success: 'ciSuccess', failure: 'ciFailure', error: 'ciError', warning: 'ciWarning' };
+
+  /** Pull requests: branches, mergeability, merge, commits and files, reviews, CI, and the pull request commands. */
+  function renderPull() {
+    const p = page.pull;
+    pullBox.hidden = !p;
+    if (!p) return pullBox.replaceChildren();
+    const facts = el('div', { className: 'pull-facts' });
+    if (p.merged) facts.append(el('span', { className: 'merge merged', text: fmt(t.mergedBy, p.mergedBy || '', date(p.mergedAt)) }));
+    else if (p.mergeable === true) facts.append(el('span', { className: 'merge ok', text: `✓ ${t.mergeable}` }));
+    else if (p.mergeable === false) facts.append(el('span', { className: 'merge conflict', text: `✗ ${t.conflicting}` }));
+    const counts = [];
+    if (typeof p.commits === 'number') counts.push(p.commits === 1 ? t.commitsOne : fmt(t.commits, p.commits));
+    if (typeof p.changedFiles === 'number') counts.push(p.changedFiles === 1 ? t.changedFilesOne : fmt(t.changedFiles, p.changedFiles));
+    if (typeof p.additions === 'number' && typeof p.deletions === 'number') counts.push(`+${p.additions} −${p.deletions}`);
+    if (counts.length) facts.append(el('span', { text: counts.join(' · ') }));
+    const actions = el('div', { className: 'pull-actions' }, [
+      button(t.showChangedFiles, () => vscode.postMessage({ type: 'pullAction', action: 'changedFiles' })),
+      button(t.review, () => vscode.postMessage({ type: 'pullAction', action: 'review' })),
+    ]);
+    if (page.header.state === 'open') {
+      actions.append(
+        button(t.requestReview, () => vscode.postMessage({ type: 'pullAction', action: 'requestReview' })),
+        button(t.checkout, () => vscode.postMessage({ type: 'pullAction', action: 'checkout' })),
+      );
+      if (p.mergeable !== false) actions.append(button(t.merge, () => vscode.postMessage({ type: 'pullAction', action: 'merge' }), 'primary'));
+    }
+    const reviews = p.reviews.map((r) => el('div', { className: `review ${r.verdict}` }, [el('strong', { text: r.reviewer }), ' ', el('span', { text: t[VERDICT_TEXT[r.verdict]] || r.verdict })]));
+    for (const name of p.requestedReviewers) reviews.push(el('div', { className: 'review requested' }, [el('strong', { text: name }), ' ', el('span', { className: 'muted', text: t.reviewRequested })]));
+    const ci = p.status
+      ? el('span', { className: `ci ${p.status.state}`, text: fmt(p.status.total === 1 ? t.ciStateOne : t.ciState, t[CI_TEXT[p.status.state]] || p.status.state, p.status.total) })
+      : el('span', { className: 'muted', text: t.noChecks });
+    pullBox.replaceChildren(
+      facts,
+      el('div', { className: 'pull-row' }, [el('h2', { text: t.reviews }), ...(reviews.length ? reviews : [el('span', { className: 'muted', text: t.none })])]),
+      el('div', { className: 'pull-row' }, [el('h2', { text: t.ci }), ci, ' ', button(t.showCiJobs, () => vscode.postMessage({ type: 'pullAction', action: 'ciJobs' }), 'link')]),
+      actions,
     );
   }
 
@@ -120,27 +212,28 @@
       const box = /** @type {HTMLTextAreaElement} */ (el('textarea', { 'aria-label': t.edit }));
       box.value = editing.body;
       box.addEventListener('input', () => editing && (editing.body = box.value));
-      const save = () => !busy && box.value.trim() && vscode.postMessage({ type: 'editComment', id: c.id, body: box.value });
+      box.addEventListener('input', keep);
+      const save = () =>
+        !busy && (c.description ? vscode.postMessage({ type: 'editBody', body: box.value }) : box.value.trim() && vscode.postMessage({ type: 'editComment', id: c.id, body: box.value }));
       box.addEventListener('keydown', (e) => {
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           save();
         }
       });
-      body.append(box, el('div', { className: 'actions' }, [button(t.cancel, () => ((editing = undefined), renderTimeline())), button(t.save, save, 'primary')]));
+      body.append(box, el('div', { className: 'actions' }, [button(t.cancel, () => ((editing = undefined), keep(), renderTimeline())), button(t.save, save, 'primary')]));
+      if (c.description) body.append(el('p', { className: 'muted', text: t.editKept }));
     } else if (c.html) {
       // Rendered by the extension: every character of the source escaped, only safe links and instance images.
       body.innerHTML = c.html;
     } else {
       body.append(el('p', { className: 'muted', text: t.noDescription }));
     }
-    if (c.own && !(editing && editing.id === c.id)) {
-      head.append(
-        el('span', { className: 'comment-tools' }, [
-          button(t.edit, () => ((editing = { id: c.id, body: c.source || '' }), renderTimeline())),
-          button(t.delete, () => !busy && vscode.postMessage({ type: 'deleteComment', id: c.id })),
-        ]),
-      );
+    const editable = c.own || (c.description && page.canWrite === true);
+    if (editable && !(editing && editing.id === c.id)) {
+      const tools = el('span', { className: 'comment-tools' }, [button(t.edit, () => ((editing = { id: c.id, body: c.source || '' }), keep(), renderTimeline()))]);
+      if (!c.description) tools.append(button(t.delete, () => !busy && vscode.postMessage({ type: 'deleteComment', id: c.id })));
+      head.append(tools);
     }
     return el('article', { className: c.description ? 'comment description' : 'comment', id: `comment-${c.id}` }, [head, body]);
   }
@@ -152,13 +245,54 @@
     return row;
   }
 
-  function renderTimeline() {
-    timeline.replaceChildren(...page.timeline.map((e) => (e.kind === 'comment' ? commentCard(e) : eventRow(e))));
+  function timelineNode(e) {
+    return e.kind === 'comment' ? commentCard(e) : eventRow(e);
   }
+
+  // A long timeline shows its newest pages; "Load earlier" sits under the description and fetches the page before.
+  const earlierButton = button(t.loadEarlier, () => {
+    earlierButton.disabled = true;
+    vscode.postMessage({ type: 'loadEarlier' });
+  });
+  const earlierRow = el('div', { className: 'load-earlier' }, [earlierButton]);
+
+  function renderTimeline() {
+    const nodes = page.timeline.map(timelineNode);
+    earlierButton.disabled = false;
+    if (page.earlier > 0) nodes.splice(1, 0, earlierRow);
+    timeline.replaceChildren(...nodes);
+  }
+
+  /** Puts earlier entries above the shown ones; what the user was reading stays where it was on screen. */
+  function prependEarlier(entries, earlier) {
+    const [description, ...rest] = page.timeline;
+    page.timeline = description ? [description, ...entries, ...rest] : entries;
+    page.earlier = earlier;
+    const anchor = earlierRow.nextElementSibling;
+    const top = anchor ? anchor.getBoundingClientRect().top : 0;
+    for (const e of entries) timeline.insertBefore(timelineNode(e), anchor);
+    earlierButton.disabled = false;
+    if (!(earlier > 0)) earlierRow.remove();
+    // Chromium's scroll anchoring may have kept the position already: correct only what is left.
+    if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - top);
+  }
+
+  // References in bodies: an issue or pull request opens its page, a mention or commit its page on the instance.
+  // The extension checks both (names, number, the instance's origin) before acting.
+  timeline.addEventListener('click', (event) => {
+    const target = /** @type {HTMLElement | null} */ (event.target);
+    const a = target && typeof target.closest === 'function' ? /** @type {HTMLAnchorElement | null} */ (target.closest('.markdown a.ref')) : null;
+    if (!a) return;
+    event.preventDefault();
+    const d = a.dataset;
+    if (d.number) vscode.postMessage({ type: 'openRef', owner: d.owner, repo: d.repo, number: Number(d.number) });
+    else if (d.url) vscode.postMessage({ type: 'openUrl', url: d.url });
+  });
 
   function render(loading) {
     renderHeader();
     renderSide();
+    renderPull();
     if (loading) timeline.replaceChildren(el('p', { className: 'muted', text: t.loading }));
     else renderTimeline();
     app.setAttribute('aria-busy', String(loading || busy));
@@ -170,12 +304,14 @@
     switch (m.type) {
       case 'page':
         page = m.page;
-        if (page.ref) vscode.setState({ ref: page.ref });
+        page.loading = !!m.loading;
         // A saved edit is gone from the page once the server has it.
         if (editing && !m.loading) {
           const still = page.timeline.find((c) => c.kind === 'comment' && c.id === editing?.id);
           if (!still || still.source === editing.body) editing = undefined;
         }
+        if (titleEdit !== undefined && !m.loading && page.header.title === titleEdit.trim()) titleEdit = undefined;
+        keep();
         render(!!m.loading);
         break;
       case 'draft':
@@ -189,6 +325,10 @@
         break;
       case 'error':
         error.textContent = typeof m.message === 'string' ? m.message : '';
+        earlierButton.disabled = false;
+        break;
+      case 'earlier':
+        if (page && Array.isArray(m.entries)) prependEarlier(m.entries, m.earlier);
         break;
     }
   });

@@ -3,6 +3,7 @@
 // `<img onerror>`, a `javascript:` or a `command:` link in a body is inert. Images show as their alt text unless
 // the caller names an instance whose images may load (`imageOrigin`): then only http(s) images of that origin
 // become <img>. Editor-neutral and pure, so it is unit-tested directly.
+import { referenceAt, type RefContext } from './markdownRefs';
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]!};`);
@@ -47,6 +48,8 @@ const EMPHASIS: readonly [string, string][] = [
 /** Rendering options: the instance whose images may load (its root URL); none loads without it. */
 export interface MarkdownOptions {
   readonly imageOrigin?: string;
+  /** Link `#12`, `owner/repo#12`, `@user` and commit SHAs of plain text (markdownRefs.ts); none without it. */
+  readonly refs?: RefContext;
 }
 
 /** The absolute URL of an image when it may load: http(s) on the instance's origin (root-relative paths resolve
@@ -97,7 +100,8 @@ export function renderInline(s: string, options: MarkdownOptions = {}): string {
         const image = c === '!' ? instanceImageUrl(target.url, options.imageOrigin) : undefined;
         if (image) out += `<img src="${escapeHtml(image)}" alt="${escapeHtml(text)}">`;
         else if (c === '!') out += `<span class="image">${escapeHtml(`[${text || 'image'}]`)}</span>`;
-        else out += isSafeLink(target.url) ? anchor(target.url, renderInline(text, options)) : renderInline(text, options);
+        // No reference links inside a link's text: an anchor in an anchor.
+        else out += isSafeLink(target.url) ? anchor(target.url, renderInline(text, { ...options, refs: undefined })) : renderInline(text, options);
         i = target.end;
         continue;
       }
@@ -127,6 +131,12 @@ export function renderInline(s: string, options: MarkdownOptions = {}): string {
       out += `<${tag}>${renderInline(s.slice(i + delim.length, close), options)}</${tag}>`;
       i = close + delim.length;
       continue outer;
+    }
+    const ref = options.refs ? referenceAt(s, i, options.refs) : undefined;
+    if (ref) {
+      out += ref.html;
+      i += ref.length;
+      continue;
     }
     out += escapeHtml(c);
     i++;

@@ -1,34 +1,23 @@
 // What the Create Issue form's pickers offer: the repository's real labels (its own and its organization's),
 // open milestones, assignable users, branches and tags, plus what the caller may do (write, admin) and whether
 // the repository is archived. Ids and refs picked here are what is sent.
-import type { Branch, Label, Milestone, Repository, Tag, User } from '../../api';
-import { isGiteaError } from '../../api/errorKind';
-import { readAllPages, type PageLike } from '../../api/paging';
+import type { Branch, Label, Repository, Tag } from '../../api';
 import type { Target } from '../../core/target';
 import { giteaAtLeast, type Account } from '../../shared/account';
 import { messageOf } from '../../shared/errors';
+import {
+  allPages,
+  labelOptions,
+  loadAssigneeOptions,
+  loadMilestoneOptions,
+  loadOrgLabels,
+  loadRepoLabels,
+  type AssigneeOption,
+  type LabelOption,
+  type MilestoneOption,
+} from '../../shared/issueOptions';
 
-export interface LabelOption {
-  readonly id: number;
-  readonly name: string;
-  /** Six hex digits without `#` (checked before it reaches the webview). */
-  readonly color?: string;
-  readonly description?: string;
-  /** An organization label, shared by the organization's repositories. */
-  readonly org: boolean;
-  readonly exclusive: boolean;
-}
-
-export interface MilestoneOption {
-  readonly id: number;
-  readonly title: string;
-  readonly dueOn?: string;
-}
-
-export interface AssigneeOption {
-  readonly login: string;
-  readonly fullName?: string;
-}
+export type { AssigneeOption, LabelOption, MilestoneOption };
 
 /** A tag for the ref picker: `ref` is what the issue stores (`refs/tags/<name>`, as Gitea's web UI does). */
 export interface TagOption {
@@ -77,16 +66,6 @@ export function tagRef(name: string): string {
   return `refs/tags/${name}`;
 }
 
-/** Every item of a list, up to `maxPages` pages (20 for labels and milestones: 1,000 of either is plenty). */
-async function allPages<T>(fetch: (page: number) => Promise<PageLike<T>>, maxPages = 20): Promise<T[]> {
-  return (await readAllPages(fetch, { maxPages })).items;
-}
-
-function labelOption(l: Label, org: boolean): LabelOption {
-  const color = l.color && /^#?[0-9a-fA-F]{6}$/.test(l.color) ? l.color.replace(/^#/, '').toLowerCase() : undefined;
-  return { id: l.id, name: l.name, color, description: l.description ?? undefined, org, exclusive: l.exclusive === true };
-}
-
 export async function loadFormOptions(target: Target, signal?: AbortSignal): Promise<FormOptions> {
   const { client, repo } = target;
   const params = { owner: repo.owner, repo: repo.repo };
@@ -103,23 +82,19 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
   };
   const [repository, repoLabels, orgLabels, milestones, assignees, branches, tags] = await Promise.all([
     settle<Repository | undefined>('repository', client.repoGet(params, opts), undefined),
-    settle<Label[]>('labels', allPages((page) => client.issueListLabels({ ...params, page, limit: 50 }, opts)), []),
+    settle<Label[]>('labels', loadRepoLabels(client, params, signal), []),
     // Organization labels apply too; a user-owned repository answers 404 here, which is not a problem.
-    allPages((page) => client.orgListLabels({ org: repo.owner, page, limit: 50 }, opts)).catch((e: unknown) => {
-      if (signal?.aborted) throw e;
-      if (!(isGiteaError(e) && (e.kind === 'notFound' || e.kind === 'forbidden'))) problems.push(`organization labels: ${messageOf(e)}`);
-      return [] as Label[];
-    }),
-    settle<Milestone[]>('milestones', allPages((page) => client.issueGetMilestonesList({ ...params, state: 'open', page, limit: 50 }, opts)), []),
-    settle<User[]>('assignees', client.repoGetAssignees(params, opts).then((p) => p.items), []),
+    loadOrgLabels(client, repo.owner, signal, (text) => problems.push(text)),
+    settle<MilestoneOption[]>('milestones', loadMilestoneOptions(client, params, signal), []),
+    settle<AssigneeOption[]>('assignees', loadAssigneeOptions(client, params, signal), []),
     settle<Branch[]>('branches', allPages((page) => client.repoListBranches({ ...params, page, limit: 50 }, opts), MAX_REF_PAGES), []),
     settle<Tag[]>('tags', allPages((page) => client.repoListTags({ ...params, page, limit: 50 }, opts), MAX_REF_PAGES), []),
   ]);
   const permissions = repository?.permissions;
   return {
-    labels: [...repoLabels.map((l) => labelOption(l, false)), ...orgLabels.map((l) => labelOption(l, true))].filter((l) => !isArchivedLabel(l, repoLabels, orgLabels)),
-    milestones: milestones.map((m) => ({ id: m.id, title: m.title, dueOn: m.due_on ?? undefined })),
-    assignees: assignees.map((u) => ({ login: u.login, fullName: u.full_name || undefined })),
+    labels: labelOptions(repoLabels, orgLabels),
+    milestones,
+    assignees,
     branches: branches.map((b) => b.name).filter((n): n is string => typeof n === 'string'),
     tags: tags.map((t) => ({ name: t.name, ref: tagRef(t.name) })),
     defaultBranch: repository?.default_branch ?? undefined,
@@ -130,10 +105,4 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     archived: repository?.archived === true,
     problems,
   };
-}
-
-/** Archived labels cannot be added to new issues. */
-function isArchivedLabel(option: LabelOption, repoLabels: readonly Label[], orgLabels: readonly Label[]): boolean {
-  const source = (option.org ? orgLabels : repoLabels).find((l) => l.id === option.id);
-  return source?.is_archived === true;
 }

@@ -2,17 +2,19 @@
 // again and restored after a reload. The host loads the data, renders the Markdown (pageModel.ts) and runs the
 // actions; the webview only shows and reports through the validated protocol (messages.ts).
 import * as vscode from 'vscode';
-import type { Issue, TimelineComment } from '../../api';
-import { readAllPages } from '../../api/paging';
+import type { Issue } from '../../api';
 import { messageOf } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import type { CommentDrafts } from './commentDrafts';
-import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef } from './messages';
+import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
 import { eventText, pageStrings } from './pageStrings';
+import { loadPull, pickChange, runPullAction, type PageRequest } from './pageActions';
+import { PageCache } from './pageCache';
+import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
 
 export const ISSUE_PAGE_VIEW_TYPE = 'gitea.issuePage';
 
@@ -21,7 +23,11 @@ export type ActionOutcome = { readonly ok: true } | { readonly ok: false; readon
 
 export class IssuePage {
   private static readonly open = new Map<string, IssuePage>();
+  /** What pages showed, for the cache lifetime: opening one again within it sends no request (pageCache.ts). */
+  static readonly cache = new PageCache<PageSnapshot>();
   private data: PageData | undefined;
+  private snapshot: PageSnapshot | undefined;
+  private earlierLoad: Promise<unknown> | undefined;
   private stub: PageStub;
   private target: Target | undefined;
   private busy = false;
@@ -34,12 +40,12 @@ export class IssuePage {
     return [...IssuePage.open.values()];
   }
 
-  /** Opens the page of `ref`, or reveals (and refreshes) the one already open. */
+  /** Opens the page of `ref`, or reveals the one already open (reloaded only when older than the cache lifetime). */
   static show(services: Services, drafts: CommentDrafts, ref: PageRef, stub?: PageStub, target?: Target): IssuePage {
     const existing = IssuePage.open.get(pageKey(ref));
     if (existing) {
       existing.panel.reveal();
-      void existing.reload();
+      if (!IssuePage.cache.get(existing.key)) void existing.reload();
       return existing;
     }
     const title = stub?.title ? `#${ref.number} ${stub.title}` : `#${ref.number} · ${ref.owner}/${ref.repo}`;
@@ -79,7 +85,18 @@ export class IssuePage {
       panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
       panel.onDidDispose(() => this.dispose()),
     );
-    void this.reload();
+    if (!this.fromCache()) void this.reload();
+  }
+
+  /** Shows what the cache holds for this page (same account), if it is within its lifetime. */
+  private fromCache(): boolean {
+    const cached = IssuePage.cache.get(this.key);
+    if (!cached || (this.ref.accountId !== undefined && cached.accountId !== this.ref.accountId) || (this.target && this.target.account.id !== cached.accountId)) return false;
+    this.snapshot = cached;
+    this.data = cached.data;
+    this.panel.title = `#${cached.data.header.number} ${cached.data.header.title}`;
+    this.loaded = Promise.resolve(cached.data);
+    return true;
   }
 
   get key(): string {
@@ -119,6 +136,8 @@ export class IssuePage {
 
   /** Loads (again) everything the page shows; the stub shows meanwhile. */
   reload(): Promise<PageData | undefined> {
+    // Going to the server: what the cache held must not outlive a failed load (after a change, say).
+    IssuePage.cache.delete(this.key);
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
@@ -132,12 +151,20 @@ export class IssuePage {
     const params = { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
     try {
       const client = target.client;
-      const [issue, timeline] = await Promise.all([
-        client.issueGetIssue(params, { signal }),
-        readAllPages<TimelineComment>((page) => client.issueGetCommentsAndTimeline({ ...params, page }, { signal }), { signal, concurrency: 1 }),
-      ]);
-      const [pull, dependencies] = await Promise.all([
-        issue.pull_request ? client.repoGetPullRequest(params, { signal }) : undefined,
+      const issueLoad = client.issueGetIssue(params, { signal });
+      // A pull request's branches, reviews and CI status load alongside the timeline (a failed extra shows as absent).
+      const pullLoad = issueLoad.then((i) => (i.pull_request ? loadPull(target, params, this.services.log, signal) : undefined));
+      pullLoad.catch(() => {
+        // expected: the same failure is thrown by issueLoad or awaited below; this only keeps it from going unhandled
+      });
+      const canWriteLoad = client.repoGet({ owner: params.owner, repo: params.repo }, { signal }).then(
+        (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
+        (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
+      );
+      // Long histories load their newest pages; "Load earlier" fetches the rest (timelinePaging.ts).
+      const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal)]);
+      const [pull, dependencies, canWrite] = await Promise.all([
+        pullLoad,
         // Dependencies are an extra: the page shows without them when the server refuses (disabled tracker).
         client.issueListIssueDependencies(params, { signal }).then(
           (p) => p.items,
@@ -146,18 +173,22 @@ export class IssuePage {
             return [] as Issue[];
           },
         ),
+        canWriteLoad,
       ]);
       if (signal.aborted) return undefined;
-      this.data = this.withEventText(
-        buildPage({
-          issue,
-          timeline: timeline.items,
-          me: target.account.username,
-          instanceUrl: this.ref.instanceUrl,
-          pull: pull && { base: pull.base?.ref, head: pull.head?.ref, merged: pull.merged },
-          dependencies,
-        }),
-      );
+      const input = {
+        issue,
+        timeline: timeline.items,
+        me: target.account.username,
+        instanceUrl: this.ref.instanceUrl,
+        repo: { owner: this.ref.owner, repo: this.ref.repo },
+        pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
+        dependencies,
+      };
+      this.data = this.withEventText(buildPage(input));
+      this.data = { ...this.data, pull: pull?.details, canWrite, earlier: timeline.paging.earlierPages };
+      this.snapshot = { data: this.data, input, paging: timeline.paging, accountId: target.account.id };
+      IssuePage.cache.set(this.key, this.snapshot);
       this.panel.title = `#${issue.number} ${issue.title}`;
       this.sendAll();
       return this.data;
@@ -187,6 +218,13 @@ export class IssuePage {
       case 'refresh':
         await this.reload();
         return undefined;
+      case 'loadEarlier':
+        return this.loadEarlier();
+      case 'openRef':
+        await openReference(this.ref, m);
+        return { ok: true };
+      case 'openUrl':
+        return (await openInstanceUrl(this.ref, m.url)) ? { ok: true } : { ok: false, message: 'not an address of the instance' };
       case 'draft':
         this.drafts.set(this.key, m.body);
         return undefined;
@@ -203,7 +241,59 @@ export class IssuePage {
         if (answer !== remove) return { ok: false, message: 'cancelled' };
         return this.act((t, p) => t.client.issueDeleteComment({ owner: p.owner, repo: p.repo, id: m.id }));
       }
+      case 'editTitle':
+        return this.act((t, p) => t.client.issueEditIssue({ ...p, body: { title: m.title } }));
+      case 'editBody':
+        // The webview keeps the text being edited until the page shows it saved: a refusal loses nothing.
+        return this.act((t, p) => t.client.issueEditIssue({ ...p, body: { body: m.body } }));
+      case 'pick':
+        return this.pick(m.field);
+      case 'pullAction':
+        await runPullAction(m.action, this.ref);
+        return { ok: true };
     }
+  }
+
+  /** Puts the timeline page before the shown ones above them (one at a time; a reload in between wins). */
+  private async loadEarlier(): Promise<ActionOutcome> {
+    const snapshot = this.snapshot;
+    const target = await this.resolveTarget();
+    if (!snapshot || !target || this.earlierLoad) return { ok: false, message: 'nothing to load' };
+    const params = { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
+    const load = loadEarlier(target.client, params, snapshot, (p) => this.withEventText(p));
+    this.earlierLoad = load;
+    try {
+      const result = await load;
+      if (!result || this.snapshot !== snapshot) return { ok: false, message: 'nothing to load' };
+      this.snapshot = result.snapshot;
+      this.data = result.snapshot.data;
+      IssuePage.cache.update(this.key, result.snapshot);
+      this.post({ type: 'earlier', entries: result.entries, earlier: result.snapshot.data.earlier ?? 0 });
+      return { ok: true };
+    } catch (e) {
+      const message = messageOf(e);
+      this.services.log.warn(`Issue page ${this.key}: ${message}`);
+      this.post({ type: 'error', message });
+      return { ok: false, message };
+    } finally {
+      this.earlierLoad = undefined;
+    }
+  }
+
+  /** Runs the host's picker of a side-bar field, then sends what was picked. */
+  private async pick(field: PickField): Promise<ActionOutcome> {
+    const target = await this.resolveTarget();
+    if (!target) return { ok: false, message: vscode.l10n.t('No account for this repository.') };
+    let request: PageRequest | undefined;
+    try {
+      request = await pickChange(field, target, { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number }, this.services.log);
+    } catch (e) {
+      const message = messageOf(e);
+      this.services.log.warn(`Issue page ${this.key}: ${message}`);
+      this.post({ type: 'error', message });
+      return { ok: false, message };
+    }
+    return request ? this.act(request) : { ok: false, message: 'cancelled' };
   }
 
   /** Runs one change against the server; on success runs `accepted`, reloads the page and the Issues view. */

@@ -1,5 +1,6 @@
 // The issue page's message protocol. The webview shows server text, so it is treated as untrusted: every message
 // it sends is checked here (exact type, exact keys, types and bounds) and anything else is dropped. Pure.
+import { isRepoName } from '../../shared/markdownRefs';
 
 /** Gitea keeps a comment in a TEXT column; longer input is not a comment anyone typed. */
 export const MAX_BODY_CHARS = 262_144;
@@ -12,7 +13,28 @@ export type PageInbound =
   | { readonly type: 'comment'; readonly body: string }
   | { readonly type: 'setState'; readonly state: 'open' | 'closed' }
   | { readonly type: 'editComment'; readonly id: number; readonly body: string }
-  | { readonly type: 'deleteComment'; readonly id: number };
+  | { readonly type: 'deleteComment'; readonly id: number }
+  | { readonly type: 'editTitle'; readonly title: string }
+  /** The description (the issue's body); may be emptied. */
+  | { readonly type: 'editBody'; readonly body: string }
+  /** Runs the host's picker for one field of the side bar. */
+  | { readonly type: 'pick'; readonly field: PickField }
+  /** A pull request button: the host maps it to its command (the webview never names a command). */
+  | { readonly type: 'pullAction'; readonly action: PullAction }
+  /** A reference in a body (`#12`, `owner/repo#12`): opens that issue's or pull request's page. */
+  | { readonly type: 'openRef'; readonly owner: string; readonly repo: string; readonly number: number }
+  /** A mention or commit link: opened in the browser only when it is on the instance (checked by the host). */
+  | { readonly type: 'openUrl'; readonly url: string }
+  /** The "Load earlier" button at the top of a long timeline. */
+  | { readonly type: 'loadEarlier' };
+
+export const PICK_FIELDS = ['labels', 'assignees', 'milestone', 'dueDate'] as const;
+export type PickField = (typeof PICK_FIELDS)[number];
+export const PULL_ACTIONS = ['changedFiles', 'ciJobs', 'checkout', 'review', 'merge', 'requestReview'] as const;
+export type PullAction = (typeof PULL_ACTIONS)[number];
+
+/** Gitea's issue title column (VARCHAR(255)); the server answers 422 for a longer one. */
+export const MAX_TITLE_CHARS = 255;
 
 const KEYS: Record<PageInbound['type'], readonly string[]> = {
   ready: [],
@@ -22,6 +44,13 @@ const KEYS: Record<PageInbound['type'], readonly string[]> = {
   setState: ['state'],
   editComment: ['id', 'body'],
   deleteComment: ['id'],
+  editTitle: ['title'],
+  editBody: ['body'],
+  pick: ['field'],
+  pullAction: ['action'],
+  openRef: ['owner', 'repo', 'number'],
+  openUrl: ['url'],
+  loadEarlier: [],
 };
 
 function isBody(v: unknown): v is string {
@@ -43,6 +72,7 @@ export function parseInbound(message: unknown): PageInbound | undefined {
   switch (type) {
     case 'ready':
     case 'refresh':
+    case 'loadEarlier':
       return { type };
     case 'draft':
       return isBody(m.body) ? { type, body: m.body } : undefined;
@@ -55,6 +85,18 @@ export function parseInbound(message: unknown): PageInbound | undefined {
       return isId(m.id) && isBody(m.body) && m.body.trim() !== '' ? { type, id: m.id, body: m.body } : undefined;
     case 'deleteComment':
       return isId(m.id) ? { type, id: m.id } : undefined;
+    case 'editTitle':
+      return typeof m.title === 'string' && m.title.trim() !== '' && m.title.length <= MAX_TITLE_CHARS ? { type, title: m.title.trim() } : undefined;
+    case 'editBody':
+      return isBody(m.body) ? { type, body: m.body } : undefined;
+    case 'pick':
+      return PICK_FIELDS.find((f) => f === m.field) ? { type, field: m.field as PickField } : undefined;
+    case 'pullAction':
+      return PULL_ACTIONS.find((a) => a === m.action) ? { type, action: m.action as PullAction } : undefined;
+    case 'openRef':
+      return isRepoName(m.owner) && isRepoName(m.repo) && isId(m.number) ? { type, owner: m.owner, repo: m.repo, number: m.number } : undefined;
+    case 'openUrl':
+      return typeof m.url === 'string' && m.url.length <= 2048 && /^https?:\/\//i.test(m.url) ? { type, url: m.url } : undefined;
     default:
       return undefined;
   }
@@ -65,7 +107,9 @@ export type PageOutbound =
   | { readonly type: 'page'; readonly page: unknown; readonly loading: boolean }
   | { readonly type: 'draft'; readonly body: string }
   | { readonly type: 'busy'; readonly busy: boolean }
-  | { readonly type: 'error'; readonly message: string | undefined };
+  | { readonly type: 'error'; readonly message: string | undefined }
+  /** Earlier timeline entries to put above the shown ones; `earlier`: pages still before them. */
+  | { readonly type: 'earlier'; readonly entries: readonly unknown[]; readonly earlier: number };
 
 /** Where a page is: its panel key and what the webview keeps in its state to be restored after a reload. */
 export interface PageRef {

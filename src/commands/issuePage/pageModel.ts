@@ -3,11 +3,14 @@
 // instance). Pure (no vscode): the host adds the event sentences (eventText.ts), the tests check this directly.
 import type { Issue, Label, TimelineComment } from '../../api';
 import { renderMarkdown } from '../../shared/markdown';
+import type { PullDetails } from './pullModel';
 
 export type PageState = 'open' | 'closed' | 'merged';
 
 export interface PageLabel {
   readonly name: string;
+  /** Gitea shows an exclusive label `scope/name` as two parts: the scope, then the name. */
+  readonly scope?: string;
   /** `#rrggbb`, or undefined when the server sent no usable colour. */
   readonly color?: string;
   readonly description?: string;
@@ -83,6 +86,12 @@ export interface PageData {
   readonly dueDate?: string;
   readonly dependencies: readonly { readonly number: number; readonly title: string; readonly state: string }[];
   readonly timeline: readonly TimelineEntry[];
+  /** Pull requests: branches, mergeability, reviews, CI (pullModel.ts). */
+  readonly pull?: PullDetails;
+  /** The signed-in user may change labels, assignees, milestone and others' descriptions (repository write access). */
+  readonly canWrite?: boolean;
+  /** Timeline pages before the shown ones ("Load earlier" fetches the one before); 0 or absent: all shown. */
+  readonly earlier?: number;
 }
 
 export interface PageInput {
@@ -96,6 +105,8 @@ export interface PageInput {
   readonly pull?: { readonly base?: string; readonly head?: string; readonly merged?: boolean };
   /** Issues this one depends on. */
   readonly dependencies?: readonly Issue[];
+  /** The page's repository: bare `#12` references in bodies link to its issues (else the issue's `repository`). */
+  readonly repo?: { readonly owner: string; readonly repo: string };
 }
 
 /** The header from what a tree row already has, shown at once while the page loads. */
@@ -110,9 +121,22 @@ export function stubHeader(stub: PageStub): PageHeader {
   return { number: stub.number, title: stub.title ?? '', state: stub.state ?? 'open', isPull: stub.isPull ?? false, draft: false, locked: false };
 }
 
-export function pageLabel(l: Pick<Label, 'name' | 'color' | 'description'>): PageLabel {
+/** Gitea's ExclusiveScope: an exclusive label's name up to its last `/` (neither end). */
+export function labelScope(l: Pick<Label, 'name' | 'exclusive'>): string | undefined {
+  if (l.exclusive !== true) return undefined;
+  const slash = l.name.lastIndexOf('/');
+  return slash > 0 && slash < l.name.length - 1 ? l.name.slice(0, slash) : undefined;
+}
+
+export function pageLabel(l: Pick<Label, 'name' | 'color' | 'description'> & Partial<Pick<Label, 'exclusive'>>): PageLabel {
   const hex = /^#?([0-9a-f]{6})$/i.exec(l.color ?? '');
-  return { name: l.name, color: hex ? `#${hex[1]!.toLowerCase()}` : undefined, description: l.description || undefined };
+  const scope = labelScope({ name: l.name, exclusive: l.exclusive });
+  return {
+    name: scope ? l.name.slice(scope.length + 1) : l.name,
+    ...(scope ? { scope } : {}),
+    color: hex ? `#${hex[1]!.toLowerCase()}` : undefined,
+    description: l.description || undefined,
+  };
 }
 
 function sameLogin(a: string | undefined, b: string): boolean {
@@ -203,7 +227,9 @@ function isComment(t: TimelineComment): boolean {
 
 export function buildPage(input: PageInput): PageData {
   const { issue, me } = input;
-  const render = (md: string | undefined): string => renderMarkdown(md ?? '', { imageOrigin: input.instanceUrl });
+  const home = input.repo ?? (issue.repository?.owner && issue.repository.name ? { owner: issue.repository.owner, repo: issue.repository.name } : undefined);
+  const refs = home && { instanceUrl: input.instanceUrl, ...home };
+  const render = (md: string | undefined): string => renderMarkdown(md ?? '', { imageOrigin: input.instanceUrl, refs });
   const description: CommentEntry = {
     kind: 'comment',
     id: 0,
@@ -211,7 +237,9 @@ export function buildPage(input: PageInput): PageData {
     createdAt: issue.created_at,
     edited: false,
     html: render(issue.body),
-    own: false,
+    // What the description's edit box starts with (the page offers Edit to its author and to writers).
+    source: issue.body ?? '',
+    own: sameLogin(issue.user?.login, me),
     description: true,
   };
   const timeline = input.timeline.map((t): TimelineEntry => {

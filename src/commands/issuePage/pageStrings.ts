@@ -36,7 +36,9 @@ export function eventText(e: EventEntry): string {
         ? vscode.l10n.t('force-pushed')
         : e.commits === undefined
           ? vscode.l10n.t('pushed commits')
-          : vscode.l10n.t('pushed {0} commit(s)', e.commits);
+          : e.commits === 1
+            ? vscode.l10n.t('pushed 1 commit')
+            : vscode.l10n.t('pushed {0} commits', e.commits);
     case 'add_dependency':
       return vscode.l10n.t('added a dependency: #{0} {1}', e.dependency?.number ?? '', e.dependency?.title ?? '');
     case 'remove_dependency':
@@ -85,7 +87,44 @@ export function pageStrings(): Record<string, string> {
     save: vscode.l10n.t('Save'),
     cancel: vscode.l10n.t('Cancel'),
     refresh: vscode.l10n.t('Refresh'),
+    loadEarlier: vscode.l10n.t('Load earlier'),
     openInBrowser: vscode.l10n.t('Open in Browser'),
     draftKept: vscode.l10n.t('Your comment is kept as a draft until the server accepts it.'),
+    editTitle: vscode.l10n.t('Edit title'),
+    title: vscode.l10n.t('Title'),
+    change: vscode.l10n.t('Change…'),
+    changeLabels: vscode.l10n.t('Change labels'),
+    changeAssignees: vscode.l10n.t('Change assignees'),
+    changeMilestone: vscode.l10n.t('Change milestone'),
+    changeDueDate: vscode.l10n.t('Change due date'),
+    editKept: vscode.l10n.t('Your text stays here until the server accepts it.'),
+    pullRequest: vscode.l10n.t('Pull request'),
+    mergeable: vscode.l10n.t('Can be merged'),
+    conflicting: vscode.l10n.t('Has conflicts'),
+    mergedBy: vscode.l10n.t('Merged by {0} {1}'),
+    commits: vscode.l10n.t('{0} commits'),
+    commitsOne: vscode.l10n.t('1 commit'),
+    changedFiles: vscode.l10n.t('{0} changed files'),
+    changedFilesOne: vscode.l10n.t('1 changed file'),
+    showChangedFiles: vscode.l10n.t('Changed Files'),
+    reviews: vscode.l10n.t('Reviews'),
+    approved: vscode.l10n.t('approved'),
+    changesRequested: vscode.l10n.t('requested changes'),
+    commented: vscode.l10n.t('commented'),
+    reviewRequested: vscode.l10n.t('review requested'),
+    ci: vscode.l10n.t('CI'),
+    ciState: vscode.l10n.t('{0} · {1} checks'),
+    ciStateOne: vscode.l10n.t('{0} · 1 check'),
+    ciPending: vscode.l10n.t('pending'),
+    ciSuccess: vscode.l10n.t('success'),
+    ciFailure: vscode.l10n.t('failure'),
+    ciError: vscode.l10n.t('error'),
+    ciWarning: vscode.l10n.t('warning'),
+    noChecks: vscode.l10n.t('No checks'),
+    showCiJobs: vscode.l10n.t('CI Jobs'),
+    checkout: vscode.l10n.t('Check Out'),
+    review: vscode.l10n.t('Review'),
+    requestReview: vscode.l10n.t('Request Review…'),
+    merge: vscode.l10n.t('Merge…'),
   };
 }

@@ -26,12 +26,25 @@ const HOSTILE = [
   '![x](http://git.example.com/a.png)',
   '<svg onload=alert(1)>',
   '<iframe src="https://git.example.com/"></iframe>',
+  // References: an attribute never breaks out, references in code or links stay text.
+  '#1" onclick="alert(1)',
+  '#1\' onclick=alert(1)',
+  '@eve" onmouseover="alert(1)',
+  'evil/x"onclick=y#1',
+  '`#1 @eve 1a2b3c4` and ```#2```',
+  '[#1](javascript:alert(1)) [@eve](command:workbench.action.terminal.new)',
+  '[deadbee1](vscode:extension/evil.publisher)',
+  '<a href="javascript:alert(1)">#1</a>',
+  'javascript:alert(1)#1 @javascript:alert(1)',
 ];
+
+/** The attributes a reference anchor may carry. */
+const REF_ATTRS = ['class', 'data-number', 'data-owner', 'data-repo', 'data-url', 'href', 'title'];
 
 function page(body: string) {
   const issue = { id: 1, number: 1, title: 't', state: 'open', body, assets: [], labels: [], assignees: [], projects: [] } as unknown as Issue;
   const timeline = [{ id: 2, type: 'comment', body, user: { id: 1, login: 'eve' } }] as TimelineComment[];
-  return buildPage({ issue, timeline, me: 'alice', instanceUrl: INSTANCE });
+  return buildPage({ issue, timeline, me: 'alice', instanceUrl: INSTANCE, repo: { owner: 'alice', repo: 'demo' } });
 }
 
 describe('issue page: hostile bodies are inert', () => {
@@ -50,6 +63,25 @@ describe('issue page: hostile bodies are inert', () => {
       }
     });
   }
+
+  it('reference links point at the instance only, with nothing but their own attributes', () => {
+    for (const body of [...HOSTILE, '#1 !2 bob/tools#3 @carol 1a2b3c4d']) {
+      for (const c of page(body).timeline as CommentEntry[]) {
+        for (const a of startTags(c.html).filter((t) => t.name === 'a' && /\bref\b/.test(t.attrs.get('class') ?? ''))) {
+          assert.deepEqual([...a.attrs.keys()].filter((k) => !REF_ATTRS.includes(k)), [], a.raw);
+          assert.ok(a.attrs.get('href')!.startsWith('https://git.example.com/sub/'), a.raw);
+          const url = a.attrs.get('data-url');
+          if (url !== undefined) assert.ok(url.startsWith('https://git.example.com/sub/'), a.raw);
+          const number = a.attrs.get('data-number');
+          if (number !== undefined) assert.match(number, /^[1-9]\d*$/, a.raw);
+        }
+      }
+    }
+    const html = (page('#1 !2 bob/tools#3 @carol 1a2b3c4d').timeline[1] as CommentEntry).html;
+    assert.equal(startTags(html).filter((t) => t.name === 'a').length, 5, html);
+    const inCode = (page('`#1 @eve 1a2b3c4` and ```#2```').timeline[1] as CommentEntry).html;
+    assert.equal(startTags(inCode).filter((t) => t.name === 'a').length, 0, inCode);
+  });
 
   it('no remote image survives, and none from another origin or scheme', () => {
     for (const body of HOSTILE) {

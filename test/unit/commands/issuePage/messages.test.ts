@@ -14,6 +14,10 @@ describe('issue page messages', () => {
     assert.deepEqual(parseInbound({ type: 'setState', state: 'open' }), { type: 'setState', state: 'open' });
     assert.deepEqual(parseInbound({ type: 'editComment', id: 4, body: 'x' }), { type: 'editComment', id: 4, body: 'x' });
     assert.deepEqual(parseInbound({ type: 'deleteComment', id: 4 }), { type: 'deleteComment', id: 4 });
+    assert.deepEqual(parseInbound({ type: 'loadEarlier' }), { type: 'loadEarlier' });
+    assert.deepEqual(parseInbound({ type: 'openRef', owner: 'bob', repo: 'tools.js', number: 7 }), { type: 'openRef', owner: 'bob', repo: 'tools.js', number: 7 });
+    // Only http(s) gets through here; the host then opens it only when it is on the page's instance.
+    assert.deepEqual(parseInbound({ type: 'openUrl', url: 'https://git.example.com/carol' }), { type: 'openUrl', url: 'https://git.example.com/carol' });
   });
 
   const malformed: [string, unknown][] = [
@@ -28,6 +32,14 @@ describe('issue page messages', () => {
     ['an empty comment', { type: 'comment', body: '   \n' }],
     ['a body over the limit', { type: 'draft', body: 'x'.repeat(MAX_BODY_CHARS + 1) }],
     ['another state', { type: 'setState', state: 'merged' }],
+    ['a reference with a path in the owner', { type: 'openRef', owner: '../x', repo: 'demo', number: 1 }],
+    ['a reference with a quote', { type: 'openRef', owner: 'a"b', repo: 'demo', number: 1 }],
+    ['a reference to number 0', { type: 'openRef', owner: 'alice', repo: 'demo', number: 0 }],
+    ['a reference number as text', { type: 'openRef', owner: 'alice', repo: 'demo', number: '12' }],
+    ['a javascript: URL', { type: 'openUrl', url: 'javascript:alert(1)' }],
+    ['a command: URL', { type: 'openUrl', url: 'command:workbench.action.terminal.new' }],
+    ['a URL that is not a string', { type: 'openUrl', url: ['https://x'] }],
+    ['loadEarlier with a page', { type: 'loadEarlier', page: 1 }],
     ['a string id', { type: 'deleteComment', id: '4' }],
     ['a negative id', { type: 'deleteComment', id: -1 }],
     ['a fractional id', { type: 'editComment', id: 1.5, body: 'x' }],

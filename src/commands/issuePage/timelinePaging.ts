@@ -1,0 +1,112 @@
+// The timeline of a long history loads its newest pages first; "Load earlier" at the top fetches the page before.
+// Gitea 1.27 answers GET …/timeline with X-Total-Count = the count of *that page* and no Link header
+// (ListIssueCommentsAndTimeline), so the end is found by probing: the issue's `comments` (plain comments only) is
+// a lower bound of the timeline's length, so every page before ceil(comments / limit) exists; from there two pages
+// are asked at once until one is past the end. A server that sends a real total (larger than the page) is taken at
+// its word. Gitea also drops code comments *after* slicing a page, so a pull request's page can come short in the
+// middle: for pull requests only an empty page ends the timeline. Pure (no vscode).
+
+/** Entries per timeline request (Gitea's `max_response_items` default; the client clamps it to the server's). */
+export const TIMELINE_PAGE_LIMIT = 50;
+/** A timeline of at most this many pages loads whole. */
+export const WHOLE_PAGES = 3;
+/** Pages shown at first of a longer one: the newest. */
+export const NEWEST_PAGES = 2;
+
+export interface TimelinePageLike<T> {
+  readonly items: readonly T[];
+  /** The page size the server used (after clamping). */
+  readonly limit: number;
+  readonly totalCount?: number;
+}
+
+export type FetchTimelinePage<T> = (page: number, limit: number) => Promise<TimelinePageLike<T>>;
+
+export interface TimelineHints {
+  /** Entries the timeline has at least (the issue's `comments`). */
+  readonly atLeast: number;
+  /** Pull requests: a short page may not be the last one. */
+  readonly isPull: boolean;
+}
+
+export class TimelinePaging<T> {
+  private constructor(
+    /** Pages fetched but not shown yet (page 1, probes below the newest): loading them sends nothing. */
+    private readonly kept: Map<number, readonly T[]>,
+    private first: number,
+    readonly limit: number,
+    private readonly idOf: (item: T) => number,
+  ) {}
+
+  /** Pages before the ones shown (0: the whole timeline is shown). */
+  get earlierPages(): number {
+    return this.first - 1;
+  }
+
+  /**
+   * Reads the newest pages: the whole timeline when it is short. `hints` (from the issue's request, under way
+   * alongside page 1) is awaited unless the server sent a real total.
+   */
+  static async newest<T>(
+    fetchPage: FetchTimelinePage<T>,
+    hints: () => Promise<TimelineHints>,
+    idOf: (item: T) => number,
+  ): Promise<{ paging: TimelinePaging<T>; items: T[] }> {
+    const first = await fetchPage(1, TIMELINE_PAGE_LIMIT);
+    const limit = first.limit > 0 ? first.limit : TIMELINE_PAGE_LIMIT;
+    const pages = new Map<number, readonly T[]>([[1, first.items]]);
+    let last: number;
+    if (first.totalCount !== undefined && first.totalCount > first.items.length) {
+      last = Math.max(1, Math.ceil(first.totalCount / limit));
+    } else {
+      // The issue's request runs alongside page 1: waiting for it here costs nothing the page does not wait for.
+      const { atLeast, isPull } = await hints();
+      const ended = (items: readonly T[]): boolean => items.length === 0 || (!isPull && items.length < limit);
+      // An issue's short first page is its whole timeline; a pull request's may be short of its code comments.
+      if (ended(first.items)) return { paging: new TimelinePaging(new Map(), 1, limit, idOf), items: [...first.items] };
+      let probe = Math.max(2, Math.ceil(atLeast / limit));
+      for (;;) {
+        const [a, b] = await Promise.all([fetchPage(probe, limit), fetchPage(probe + 1, limit)]);
+        pages.set(probe, a.items);
+        pages.set(probe + 1, b.items);
+        if (ended(a.items)) {
+          last = a.items.length ? probe : probe - 1;
+          break;
+        }
+        if (ended(b.items)) {
+          last = b.items.length ? probe + 1 : probe;
+          break;
+        }
+        probe += 2;
+      }
+    }
+    const firstShown = last <= WHOLE_PAGES ? 1 : last - NEWEST_PAGES + 1;
+    const missing = [];
+    for (let p = firstShown; p <= last; p++) if (!pages.has(p)) missing.push(p);
+    const fetched = await Promise.all(missing.map((p) => fetchPage(p, limit)));
+    missing.forEach((p, n) => pages.set(p, fetched[n]!.items));
+    const items: T[] = [];
+    for (let p = firstShown; p <= last; p++) items.push(...pages.get(p)!);
+    const kept = new Map([...pages].filter(([p]) => p < firstShown));
+    return { paging: new TimelinePaging(kept, firstShown, limit, idOf), items: dedupe(items, idOf) };
+  }
+
+  /**
+   * The page before the shown ones (from memory when it was fetched already), without entries already shown (a
+   * deleted comment shifts the pages' bounds). Undefined when the whole timeline is shown.
+   */
+  async loadEarlier(fetchPage: FetchTimelinePage<T>, shown: readonly T[]): Promise<T[] | undefined> {
+    if (this.first <= 1) return undefined;
+    const page = this.first - 1;
+    const items = this.kept.get(page) ?? (await fetchPage(page, this.limit)).items;
+    this.kept.delete(page);
+    this.first = page;
+    const seen = new Set(shown.map(this.idOf));
+    return items.filter((i) => !seen.has(this.idOf(i)));
+  }
+}
+
+function dedupe<T>(items: readonly T[], idOf: (item: T) => number): T[] {
+  const seen = new Set<number>();
+  return items.filter((i) => !seen.has(idOf(i)) && (seen.add(idOf(i)), true));
+}

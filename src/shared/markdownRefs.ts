@@ -1,0 +1,106 @@
+// References in untrusted Markdown text, as Gitea links them (modules/references): `#12` and `!12` (a pull request),
+// `owner/repo#12`, `@user` and commit SHAs. The renderer (markdown.ts) asks here only for plain text, never inside
+// code or an existing link. Each becomes an anchor whose href is on the instance and whose data attributes say
+// what the page opens in the editor; every attribute value is escaped, and only the instance's web URLs are made.
+// Pure (no vscode).
+
+/** The repository a body belongs to (bare `#12` means an issue of it) and the instance the links point to. */
+export interface RefContext {
+  readonly instanceUrl: string;
+  readonly owner: string;
+  readonly repo: string;
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]!};`);
+}
+
+/** The instance root with one trailing slash, or undefined when it is not an http(s) URL. */
+function instanceRoot(instanceUrl: string): URL | undefined {
+  try {
+    const url = new URL(instanceUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    if (!url.pathname.endsWith('/')) url.pathname += '/';
+    url.search = '';
+    url.hash = '';
+    return url;
+  } catch {
+    // expected: a malformed instance URL makes no links
+    return undefined;
+  }
+}
+
+/** True when `url` is a web page of the instance (same origin, under its sub-path): the only URLs the page opens. */
+export function isInstanceUrl(url: string, instanceUrl: string): boolean {
+  const root = instanceRoot(instanceUrl);
+  if (!root || typeof url !== 'string' || url.length > 2048) return false;
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === root.origin && u.username === '' && u.password === '' && u.pathname.startsWith(root.pathname);
+  } catch {
+    // expected: not a URL at all
+    return false;
+  }
+}
+
+/** Gitea's owner and repository names: letters, digits, `-`, `_`, `.` (not `.` or `..`). */
+export function isRepoName(s: unknown): s is string {
+  return typeof s === 'string' && /^[\w.-]{1,100}$/.test(s) && s !== '.' && s !== '..';
+}
+
+/** Gitea's boundary before a reference: the start, a space, `(` or `[`. */
+function startsToken(s: string, i: number): boolean {
+  return i === 0 || /[\s([]/.test(s[i - 1]!);
+}
+
+/** Gitea's boundary after one: the end, a space, `)` or `]`, or punctuation that ends the sentence. */
+function endsToken(s: string, j: number): boolean {
+  if (j >= s.length || /[\s)\]]/.test(s[j]!)) return true;
+  return /[:;,.?!]/.test(s[j]!) && (j + 1 >= s.length || /[\s)\]]/.test(s[j + 1]!));
+}
+
+const CROSS = /^([\w.-]+)\/([\w.-]+)([#!])(\d{1,9})/;
+const LOCAL = /^([#!])(\d{1,9})/;
+const MENTION = /^@(\w(?:[\w.-]*\w)?)/;
+const SHA = /^[0-9a-f]{7,40}/;
+
+function issueLink(ctx: RefContext, root: URL, owner: string, repo: string, sigil: string, number: string, text: string): string {
+  const href = new URL(`${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${sigil === '!' ? 'pulls' : 'issues'}/${number}`, root).href;
+  const attrs = `href="${escapeAttr(href)}" class="ref issue-ref" data-owner="${escapeAttr(owner)}" data-repo="${escapeAttr(repo)}" data-number="${number}"`;
+  return `<a ${attrs} title="${escapeAttr(`${owner}/${repo}${sigil}${number}`)}">${escapeAttr(text)}</a>`;
+}
+
+/**
+ * The reference starting at `s[i]`, if any: its HTML and how many characters it takes. Undefined when the text at
+ * `i` is not one (or not at a boundary), so the caller renders the character as text.
+ */
+export function referenceAt(s: string, i: number, ctx: RefContext): { html: string; length: number } | undefined {
+  const c = s[i]!;
+  if (!/[\w#!@]/.test(c) || !startsToken(s, i)) return undefined;
+  const root = instanceRoot(ctx.instanceUrl);
+  if (!root) return undefined;
+  const rest = s.slice(i, i + 220);
+  if (c === '#' || c === '!') {
+    const m = LOCAL.exec(rest);
+    if (!m || !endsToken(s, i + m[0].length) || Number(m[2]) < 1 || !isRepoName(ctx.owner) || !isRepoName(ctx.repo)) return undefined;
+    return { html: issueLink(ctx, root, ctx.owner, ctx.repo, m[1]!, String(Number(m[2])), m[0]), length: m[0].length };
+  }
+  if (c === '@') {
+    const m = MENTION.exec(rest);
+    if (!m || !endsToken(s, i + m[0].length)) return undefined;
+    const href = new URL(encodeURIComponent(m[1]!), root).href;
+    return { html: `<a href="${escapeAttr(href)}" class="ref mention" data-url="${escapeAttr(href)}">${escapeAttr(m[0])}</a>`, length: m[0].length };
+  }
+  const cross = CROSS.exec(rest);
+  if (cross) {
+    if (!endsToken(s, i + cross[0].length) || !isRepoName(cross[1]) || !isRepoName(cross[2]) || Number(cross[4]) < 1) return undefined;
+    return { html: issueLink(ctx, root, cross[1]!, cross[2]!, cross[3]!, String(Number(cross[4])), cross[0]), length: cross[0].length };
+  }
+  const sha = SHA.exec(rest);
+  // A SHA has letters and digits: a number, or a word such as "defaced", is not one.
+  if (sha && endsToken(s, i + sha[0].length) && /\d/.test(sha[0]) && /[a-f]/.test(sha[0]) && isRepoName(ctx.owner) && isRepoName(ctx.repo)) {
+    const href = new URL(`${encodeURIComponent(ctx.owner)}/${encodeURIComponent(ctx.repo)}/commit/${sha[0]}`, root).href;
+    return { html: `<a href="${escapeAttr(href)}" class="ref commit" data-url="${escapeAttr(href)}"><code>${sha[0].slice(0, 10)}</code></a>`, length: sha[0].length };
+  }
+  return undefined;
+}

@@ -1,0 +1,190 @@
+// The issue page's pickers and the pull request page as a user sees them: a label added with the Labels picker (a
+// real QuickPick opened from the page's Change… button) shows on the page; a pull request's page shows its branches,
+// mergeability, commits and changed files, reviews and CI state (README screenshot), on the server in use.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { session } from './session';
+import { VscodePage } from './vscodePage';
+
+/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
+async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
+  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // The palette lists the command once the extension host has registered it.
+      await vs.runCommand('Gitea: Sign In');
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+  await atStep(1);
+  await vs.fillQuickInput(url);
+  await atStep(2);
+  await vs.fillQuickInput(username);
+  await atStep(3);
+  await vs.pickQuickItem('Access token');
+  await atStep(4);
+  await vs.fillQuickInput(token);
+  await vs.waitForNotification(/Signed in to .* as /, 30_000);
+}
+
+/** The issue page: the webview's inner document. */
+function pageFrame(vs: VscodePage): FrameLocator {
+  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
+
+interface ApiLabel {
+  readonly id: number;
+  readonly name: string;
+  readonly exclusive?: boolean;
+  readonly is_archived?: boolean;
+}
+
+describe('issue page: pickers and pull requests', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+
+  const get = async <T>(path: string): Promise<T> => {
+    const { target } = session();
+    const res = await fetch(`${target.apiUrl}${path}`, { headers: { authorization: `token ${target.user.token}` } });
+    assert.ok(res.ok, `GET ${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+
+  const openPage = async (number: number): Promise<FrameLocator> => {
+    await vs.runCommand('Gitea: Open Issue or Pull Request…');
+    await vs.fillQuickInput(`#${number}`, { submit: false });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${number}` }).first().click();
+    const frame = pageFrame(vs);
+    await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
+    return frame;
+  };
+
+  before(async function () {
+    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
+    const { target } = session();
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+    await vs.openViewContainer('Gitea');
+  });
+
+  after(async function () {
+    await vs?.close();
+  });
+
+  // First, so the README picture shows no tab or title left by the tests that change things.
+  it('a pull request page shows base ← head, mergeability, commits and files, reviews and CI', async function () {
+    const { target } = session();
+    const number = target.repo.openPull;
+    const repoPath = `/repos/${target.repo.owner}/${target.repo.name}`;
+    const pull = await get<{ base: { ref: string }; head: { ref: string; sha: string } }>(`${repoPath}/pulls/${number}`);
+    // A CI status on the head, so the page has one to show.
+    const posted = await fetch(`${target.apiUrl}${repoPath}/statuses/${pull.head.sha}`, {
+      method: 'POST',
+      headers: { authorization: `token ${target.user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'success', context: 'e2e/build', description: 'Build passed' }),
+    });
+    assert.equal(posted.status, 201);
+    const frame = await openPage(number);
+    await frame.locator('.pull .pull-facts').waitFor({ timeout: 30_000 });
+    await frame.locator('.timeline .markdown').first().waitFor({ timeout: 30_000 });
+    assert.match(await frame.locator('header .branches').innerText(), new RegExp(`${pull.base.ref} ← .*${pull.head.ref}`));
+    assert.match(await frame.locator('.pull .pull-facts').innerText(), /changed file/);
+    await frame.locator('.pull .ci.success').waitFor({ timeout: 30_000 });
+    await vs.screenshot('workflows-pull-request-page');
+    // Changed Files fills the Changed Files view with the pull request's files.
+    const files = await get<{ filename: string }[]>(`${repoPath}/pulls/${number}/files`);
+    await frame.locator('.pull button', { hasText: 'Changed Files' }).click();
+    const pane = vs.view('Changed Files');
+    await pane.expand();
+    // A file at the top level, or the folder of one (the view may group by folder).
+    const names = new Set(files.flatMap((f) => [f.filename, f.filename.split('/')[0]!, f.filename.split('/').pop()!]));
+    await pane.items().filter({ hasText: new RegExp([...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) }).first().waitFor({ timeout: 30_000 });
+  });
+
+  it('a label picked in the Labels picker shows on the page', async function () {
+    const { target } = session();
+    const repoPath = `/repos/${target.repo.owner}/${target.repo.name}`;
+    const number = target.repo.issues.blocked;
+    const [labels, issue] = await Promise.all([get<ApiLabel[]>(`${repoPath}/labels?limit=50`), get<{ labels: ApiLabel[] | null }>(`${repoPath}/issues/${number}`)]);
+    const carried = new Set((issue.labels ?? []).map((l) => l.id));
+    const wanted = labels.find((l) => !carried.has(l.id) && !l.exclusive && !l.is_archived);
+    if (!wanted) return this.skip();
+    const frame = await openPage(number);
+    await vs.dismissNotifications();
+    await frame.locator('button[data-field="labels"]').click();
+    await vs.page.locator('.quick-input-widget .quick-input-title', { hasText: 'Labels of' }).waitFor({ timeout: 30_000 });
+    // Typing filters the list to the label; a click on its row checks it; OK accepts.
+    await vs.fillQuickInput(wanted.name, { submit: false });
+    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: wanted.name }).first();
+    await row.click();
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row[aria-checked="true"]', { hasText: wanted.name }).first().waitFor({ timeout: 5_000 });
+    await vs.page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).click();
+    await frame.locator('[data-section="labels"] .chip', { hasText: wanted.name }).waitFor({ timeout: 30_000 });
+    const after = await get<{ labels: ApiLabel[] | null }>(`${repoPath}/issues/${number}`);
+    assert.ok((after.labels ?? []).some((l) => l.id === wanted.id), 'the server has the label');
+    assert.ok([...carried].every((id) => (after.labels ?? []).some((l) => l.id === id)), 'the labels it had are kept');
+    await vs.screenshot('workflows-issue-page-labels', { readme: false });
+  });
+
+  it('an exclusive scope/name label shows as two parts, scope then name, in its colour', async function () {
+    const { target } = session();
+    // The test server's organization acme has the exclusive label priority/high (#e11d21); a real server may not.
+    if (target.mode !== 'testServer') return this.skip();
+    const res = await fetch(`${target.apiUrl}/repos/acme/site/issues`, {
+      method: 'POST',
+      headers: { authorization: `token ${target.user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Scoped labels on the page' }),
+    });
+    assert.equal(res.status, 201);
+    const { number } = (await res.json()) as { number: number };
+    await vs.runCommand('Gitea: Open Issue or Pull Request…');
+    await vs.fillQuickInput(`acme/site#${number}`, { submit: false });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `acme/site#${number}` }).first().click();
+    const frame = pageFrame(vs);
+    await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
+    await frame.locator('button[data-field="labels"]').waitFor({ timeout: 30_000 });
+    await vs.dismissNotifications();
+    await frame.locator('button[data-field="labels"]').click();
+    await vs.page.locator('.quick-input-widget .quick-input-title', { hasText: 'Labels of' }).waitFor({ timeout: 30_000 });
+    await vs.fillQuickInput('priority/high', { submit: false });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'priority/high' }).first().click();
+    await vs.page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).click();
+    const chip = frame.locator('[data-section="labels"] .chip.scoped');
+    await chip.waitFor({ timeout: 30_000 });
+    assert.equal(await chip.locator('.chip-scope').innerText(), 'priority');
+    assert.equal(await chip.locator('.chip-name').innerText(), 'high');
+    assert.equal(await chip.locator('.chip-scope').evaluate((e) => (e as unknown as { style: { backgroundColor: string } }).style.backgroundColor), 'rgb(225, 29, 33)');
+    await vs.screenshot('workflows-issue-page-scoped-label', { readme: false });
+  });
+
+  it('the title and the description are edited on the page; the server has them', async function () {
+    const { target } = session();
+    const number = target.repo.issues.blocker;
+    const issuePath = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
+    const before = await get<{ title: string; body: string }>(issuePath);
+    const frame = await openPage(number);
+    const title = `${before.title} (edited ${Date.now()})`;
+    await frame.locator('h1 button', { hasText: 'Edit' }).click();
+    const input = frame.locator('input.title-input');
+    await input.fill(title);
+    await input.press('Enter');
+    await frame.locator('h1', { hasText: title }).waitFor({ timeout: 30_000 });
+    const body = `Steps written in the editor (${Date.now()})`;
+    await frame.locator('article.description .comment-tools button', { hasText: 'Edit' }).click();
+    await frame.locator('article.description textarea').fill(body);
+    await frame.locator('article.description button', { hasText: 'Save' }).click();
+    await frame.locator('article.description .markdown', { hasText: body }).waitFor({ timeout: 30_000 });
+    assert.equal(await frame.locator('article.description textarea').count(), 0, 'the editor closed once saved');
+    const after = await get<{ title: string; body: string }>(issuePath);
+    assert.deepEqual({ title: after.title, body: after.body }, { title, body });
+    // Put the issue back as it was for the suites after this one.
+    const restored = await fetch(`${target.apiUrl}${issuePath}`, {
+      method: 'PATCH',
+      headers: { authorization: `token ${target.user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: before.title, body: before.body }),
+    });
+    assert.equal(restored.status, 201);
+  });
+});

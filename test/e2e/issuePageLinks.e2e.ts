@@ -1,0 +1,74 @@
+// References on the issue page as a user clicks them: `#N` in a description is a link, and a click on it opens that
+// issue's page in a new editor tab (not the browser), on the server in use.
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { session } from './session';
+import { VscodePage } from './vscodePage';
+
+/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
+async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
+  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await vs.runCommand('Gitea: Sign In');
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+  await atStep(1);
+  await vs.fillQuickInput(url);
+  await atStep(2);
+  await vs.fillQuickInput(username);
+  await atStep(3);
+  await vs.pickQuickItem('Access token');
+  await atStep(4);
+  await vs.fillQuickInput(token);
+  await vs.waitForNotification(/Signed in to .* as /, 30_000);
+}
+
+/** The active issue page: the webview's inner document. */
+function pageFrame(vs: VscodePage): FrameLocator {
+  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
+
+describe('issue page: references', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+
+  before(async function () {
+    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
+    const { target } = session();
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+    await vs.openViewContainer('Gitea');
+  });
+
+  after(async function () {
+    await vs?.close();
+  });
+
+  it('a click on #N in a description opens that issue’s page in the editor', async function () {
+    const { target } = session();
+    const repoPath = `/repos/${target.repo.owner}/${target.repo.name}`;
+    const referenced = target.repo.issues.blocker;
+    const res = await fetch(`${target.apiUrl}${repoPath}/issues`, {
+      method: 'POST',
+      headers: { authorization: `token ${target.user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Refers to another issue', body: `Same cause as #${referenced}; \`#${referenced}\` in code stays text.` }),
+    });
+    assert.equal(res.status, 201);
+    const created = (await res.json()) as { number: number };
+    await vs.runCommand('Gitea: Open Issue or Pull Request…');
+    await vs.fillQuickInput(`#${created.number}`, { submit: false });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${created.number}` }).first().click();
+    const frame = pageFrame(vs);
+    await frame.locator('h1', { hasText: `#${created.number}` }).waitFor({ timeout: 30_000 });
+    const link = frame.locator('.markdown a.ref', { hasText: `#${referenced}` });
+    assert.equal(await link.count(), 1, 'one link: the reference in code stays text');
+    await link.click();
+    // The referenced issue's page is the active tab now.
+    await vs.page.locator('.tabs-container .tab.active', { hasText: `#${referenced}` }).waitFor({ timeout: 30_000 });
+    await pageFrame(vs).locator('h1', { hasText: `#${referenced}` }).waitFor({ timeout: 30_000 });
+  });
+});
