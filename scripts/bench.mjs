@@ -6,6 +6,8 @@
 //              Activation column (Developer: Show Running Extensions) beside it
 //   views      against the test server's big seed (10,000 branches, 5,000 issues, 2,000 CI jobs, a 1,500-file
 //              pull request): requests and time to the first items on screen, after "Load more", on reopening
+//   review     a file of the 1,500-file pull request with 200 review comments: its diff opened → its threads in the
+//              diff editor, for 68 conversations of 1–5 comments and for 4 threads of 50 (bench/lib/review.mjs)
 //   memory     the extension host's RSS before and after browsing 20 pages of each view
 // Prints a table, writes bench/results.json, exits 1 when a budget fails. Uses the test harness (compiled by tsc)
 // for code-server, Chromium and the test server; bench/lib holds the bench's own measuring code.
@@ -20,8 +22,10 @@ import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
 import { median, Report } from '../bench/lib/report.mjs';
 import { startBenchServer } from '../bench/lib/testServer.mjs';
-import { collapseAllPanes, installRecorder, openContainer, setPaneExpanded, waitForWorkbench } from '../bench/lib/ui.mjs';
+import { collapseAllPanes, installRecorder, openContainer, runCommand, setPaneExpanded, waitForWorkbench } from '../bench/lib/ui.mjs';
 import { browsePages, measureChangedFiles, measureLoadMore, measureOpen, measureReopen, viewsOf } from '../bench/lib/views.mjs';
+import { dropReviewData, measureReviewThreads, reviewKeybindings, seedConversations, seedLongThreads } from '../bench/lib/review.mjs';
+import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +34,7 @@ const RESULTS = join(ROOT, 'bench', 'results.json');
 const VSIX = join(TMP, 'gitea-workbench.vsix');
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-// BENCH_ONLY=activation or BENCH_ONLY=views measures one part while working on it; such a run writes
+// BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review or BENCH_ONLY=issuePage measures one part while working on it; such a run writes
 // bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -152,6 +156,76 @@ async function activationFigures(tools, vsixes, workspaces) {
   }
 }
 
+/**
+ * Opening the diff of a file with 200 review comments: time to its threads on screen. Two shapes (bench/lib/review.mjs):
+ * conversations of 1–5 comments (resolved ones collapsed), the common one, and 4 threads of 50 (the first measure's).
+ */
+async function reviewFigures(page, server, fixtures) {
+  const section = 'Review in the diff editor (a file with 200 review comments)';
+  const figures = [
+    ['conversations', '68 conversations of 1–5, a third resolved (collapsed)', seedConversations],
+    ['longThreads', '4 threads of 50, expanded', seedLongThreads],
+  ];
+  // The first diff with comments in a window also pays VS Code's first comment widgets; BENCH_REVIEW_FIRST=longThreads
+  // swaps the order to see each shape's figure without that cost.
+  if (process.env.BENCH_REVIEW_FIRST === 'longThreads') figures.reverse();
+  // BENCH_REVIEW_BASELINE=1 (diagnosis): first the same diff before it has comments, the diff editor alone (it then
+  // also takes the window's first diff editor off the figures that follow).
+  if (process.env.BENCH_REVIEW_BASELINE) try {
+    // The baseline: the same diff before it has comments (the diff editor alone).
+    const bare = await measureReviewThreads(page, server, 'conversations', { expandedThreads: 0, expandedComments: 0 });
+    log(`review baseline: ${JSON.stringify(bare)}`);
+    report.add(section, 'open the 400-line file\'s diff before it has comments → its text on screen', bare.threadsMs, 'ms', undefined, `${bare.requests} requests`);
+  } catch (e) {
+    log(`review baseline: ${e.stack ?? e.message}`);
+  } finally {
+    await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+  }
+  for (const [shape, label, seed] of figures) {
+    try {
+      const expect = await seed(server, fixtures);
+      await dropReviewData(page);
+      const r = await measureReviewThreads(page, server, shape, expect);
+      log(`review threads (${shape}): ${JSON.stringify(r)}`);
+      report.add(section, `open the diff → its threads on screen: ${label}`, r.threadsMs, 'ms', ms(500),
+        `${r.widgets} threads, ${r.comments} comments shown; text ${r.textMs} ms, first thread ${r.firstThreadMs} ms`);
+      report.add(section, `requests (${shape})`, r.requests, 'requests');
+      report.details[`reviewThreads_${shape}`] = r;
+    } catch (e) {
+      log(`review threads (${shape}): ${e.stack ?? e.message}`);
+      report.add(section, `open the diff → its threads on screen: ${label}`, null, 'ms', ms(500), 'failed, see log');
+    } finally {
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
+  }
+}
+
+/** The issue page: open → first paint after the last answer (short issues), and a 500-comment timeline. */
+async function issuePageFigures(page, server, seeded) {
+  const section = 'Issue page';
+  try {
+    const runs = [];
+    for (const [i, number] of seeded.short.entries()) runs.push(await measureFirstPaint(page, server, number, i));
+    log(`issue page first paint: ${JSON.stringify(runs)}`);
+    const m = (f) => median(runs.map(f));
+    report.add(section, `page open → first paint, after the last response (median of ${runs.length})`, m((r) => r.afterResponseMs), 'ms', ms(200),
+      `key → timeline on screen ${m((r) => r.openToPaintMs)} ms (the webview starts while the requests run); ${runs[0].requests} requests`);
+    const long = await measureLongTimeline(page, server, seeded.long);
+    log(`issue page, ${LONG_COMMENTS} comments: ${JSON.stringify(long)}`);
+    report.add(section, `${LONG_COMMENTS}-comment timeline: open → timeline on screen and scrollable`, long.openToTimelineMs, 'ms', ms(1000),
+      `newest ${long.entriesShown} entries shown, ${long.requests} requests; ${long.afterResponseMs} ms after the last response`);
+    report.add(section, 'Load earlier: response → entries on screen', long.loadEarlier.afterResponseMs, 'ms', ms(300),
+      `${long.loadEarlier.entriesAdded} entries, ${long.loadEarlier.requests} request(s), position kept: ${long.loadEarlier.scrollKept}`);
+    report.add(section, 'reopen within the cache lifetime: requests', long.reopenRequests, 'requests', { max: 0, text: '0' });
+    report.details.issuePage = { firstPaint: runs, long };
+  } catch (e) {
+    log(`issue page: ${e.stack ?? e.message}`);
+    report.add(section, 'page open → first paint, after the last response', null, 'ms', ms(200), 'failed, see log');
+  } finally {
+    await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+  }
+}
+
 async function viewFigures(tools, server, fixtures, workspace, manifest) {
   const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8'));
   const views = viewsOf(manifest, nls);
@@ -163,8 +237,10 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
   // Signing in through a keybinding with arguments happens after the panes are collapsed, so that each view
   // starts loading only when the bench opens it.
   const token = fixtures.users.alice.tokens.all;
-  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }]));
+  const seeded = await seedIssuePages(server, fixtures);
+  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...issuePageKeybindings(server, seeded)]));
   const context = await tools.browser.newContext({ viewport: { width: 1400, height: 1600 } });
+  await installPageRecorder(context);
   try {
     const page = await context.newPage();
     await page.goto(cs.folderUrl(workspace));
@@ -181,6 +257,21 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
     const host = pgid ? extensionHosts(pgid).pop() : undefined;
     const rssSignedIn = host ? rssOf(host.pid) : null;
     const perView = {};
+    if (ONLY === 'review') {
+      // The views and commands are loaded by then in a whole run: load them first (one view shown), as they would be.
+      await setPaneExpanded(page, 'Branches', true);
+      await page.waitForTimeout(3000);
+      await setPaneExpanded(page, 'Branches', false);
+      await reviewFigures(page, server, fixtures);
+      return;
+    }
+    if (ONLY === 'issuePage') {
+      await setPaneExpanded(page, 'Branches', true);
+      await page.waitForTimeout(3000);
+      await setPaneExpanded(page, 'Branches', false);
+      await issuePageFigures(page, server, seeded);
+      return;
+    }
     for (const view of views) {
       if (view.missing) {
         report.add(`View ${view.id}`, 'first items', null, 'ms', ms(300), 'view missing');
@@ -221,6 +312,8 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
     report.add('Changed Files (PR #1, 1,500 files)', 'command → complete tree on screen', files?.treeMs ?? null, 'ms', ms(1000), files ? undefined : 'failed, see log');
     if (files) report.add('Changed Files (PR #1, 1,500 files)', 'requests', files.requests, 'requests');
     perView.changedFiles = files;
+    await reviewFigures(page, server, fixtures);
+    await issuePageFigures(page, server, seeded);
     await collapseAllPanes(page);
     // Memory: 20 pages of every view, from here (every view opened once, the client loaded).
     await page.waitForTimeout(3000);
@@ -273,7 +366,7 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (ONLY !== 'views') await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (ONLY !== 'views' && ONLY !== 'review' && ONLY !== 'issuePage') await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
     if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();

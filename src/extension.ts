@@ -16,6 +16,7 @@ import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
 import { registerRepositories } from './git';
 import { GitRepositoryContext } from './git/repositoryContext';
+import { registerPullRequestStatus } from './git/pullRequestStatus';
 import { registerStatusBar } from './views/statusBar';
 import type * as Workbench from './workbench';
 
@@ -28,7 +29,8 @@ export interface WorkbenchApi {
 const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.addCaCertificate, COMMAND.selectRepository]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
-const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.changedFiles.provider'];
+const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.changedFiles.provider',
+  'gitea.review.threads', 'gitea.review.reset'];
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
   const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
@@ -49,6 +51,9 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerAuth(services, accounts, () => repos.guessInstanceUrl());
   registerRepositories(services, repos);
   registerStatusBar(services);
+  // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
+  // expected: load() has logged the failure; the files show no threads.
+  registerPullRequestStatus(services, () => void features.load().catch(() => undefined));
   const contributed = contributions(context);
   features.standIn([...contributed.commands.filter((id) => !STARTUP_COMMANDS.has(id)), ...HIDDEN_FEATURE_COMMANDS], contributed.shownViews);
   context.subscriptions.push(
@@ -64,9 +69,16 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   return features.load().then(() => api);
 }
 
-/** Why the features cannot wait for a view or command: the hover is on, or VS Code restores a panel of theirs. */
+/**
+ * Why the features cannot wait for a view or command: the hover is on, or VS Code restores a panel of theirs or a
+ * changed file's diff (its `gitea-file:` documents and review threads are theirs).
+ */
 function neededAtActivation(webviewPanels: readonly string[]): string | undefined {
   if (pullRequestHoverEnabled()) return `${SETTING.pullRequestHover} is on`;
+  const diff = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .find(({ input }) => input instanceof vscode.TabInputTextDiff && (input.modified.scheme === 'gitea-file' || input.original.scheme === 'gitea-file'));
+  if (diff) return `the diff "${diff.label}" is being restored`;
   // VS Code waits for the panel's serializer before it shows a restored panel; the tab is there already.
   const restored = vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)

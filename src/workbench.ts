@@ -3,10 +3,13 @@
 // registers its parts, one line each: the views' providers take over the tree views made at activation, the
 // commands replace their stand-ins. The HTTP client is loaded later still, on the first request (src/apiLoader.ts).
 import type { Services } from './core/services';
+import { watchCheckedOutPullRequests } from './git/checkedOutPullRequests';
 import { registerViews } from './views';
 import { registerCommands } from './commands';
 
 export function activate(services: Services): void {
-  registerViews(services);
+  const checkedOut = watchCheckedOutPullRequests(services.log);
+  services.context.subscriptions.push(checkedOut);
+  registerViews(services, checkedOut);
   registerCommands(services);
 }

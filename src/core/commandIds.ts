@@ -10,11 +10,24 @@ export const COMMAND = {
   /** Opens the page of an issue or pull request (a click on its tree row). */
   openIssue: 'gitea.openIssue',
   showChangedFiles: 'gitea.showChangedFiles',
+  /** Checks out a pull request (`{ repo, index }`, a Pull Requests row) into a local branch. */
+  checkoutPullRequest: 'gitea.checkoutPullRequest',
+  /** Merge Pull Request… (`{ repo, index }`, a Pull Requests row): the allowed styles, then POST …/merge. */
+  mergePullRequest: 'gitea.mergePullRequest',
+  /** Request Review… (`{ repo, index }`, a Pull Requests row): users and teams to request a review from. */
+  requestReview: 'gitea.requestReview',
+  /** Leaves a checked-out pull request's branch for the repository's default branch. */
+  backToDefaultBranch: 'gitea.backToDefaultBranch',
   /** Opens a changed file's diff from a Changed Files item (data, diff mode, whitespace). */
   openChangedFile: 'gitea.openChangedFile',
   /** Opens a changed file's diff from a Pull Requests item's data. */
   openChangedFileDiff: 'gitea.changedFiles.openDiff',
   openChangedFileFromPullRequest: 'gitea.pullRequests.openChangedFile',
+  /** Submit Review… of the pending review in the diff editor (Comment / Approve / Request Changes). */
+  submitReview: 'gitea.submitReview',
+  discardReview: 'gitea.discardReview',
+  /** Opens the review of a pull request `{ repo, index }`: its Changed Files and its first commented file. */
+  openReview: 'gitea.openReview',
   viewsLoadMore: 'gitea.views.loadMore',
   viewsRetry: 'gitea.views.retry',
   editRepositorySettings: 'gitea.editRepositorySettings',

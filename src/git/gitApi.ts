@@ -1,6 +1,6 @@
 // The part of the built-in git extension's API (extensions/git/src/api/git.d.ts, API version 1) that this
 // extension uses. Typed by hand so that we do not copy the whole declaration file.
-import type { Event, Uri } from 'vscode';
+import type { CancellationToken, Event, Uri } from 'vscode';
 
 export interface GitRemote {
   readonly name: string;
@@ -15,21 +15,57 @@ export interface GitBranchRef {
   readonly upstream?: { readonly remote: string; readonly name: string };
 }
 
+export interface GitChange {
+  readonly uri: Uri;
+  /** The git extension's Status enum. */
+  readonly status: number;
+}
+
+/** Status values of changes that a checkout neither carries over nor refuses for (untracked, ignored files). */
+export const UNTRACKED_STATUSES: ReadonlySet<number> = new Set([7, 8]);
+
 export interface GitRepositoryState {
   readonly HEAD: GitBranchRef | undefined;
   readonly remotes: readonly GitRemote[];
+  /** Staged, unstaged (untracked included, per `git.untrackedChanges`) and conflicted changes. */
+  readonly indexChanges: readonly GitChange[];
+  readonly workingTreeChanges: readonly GitChange[];
+  readonly mergeChanges: readonly GitChange[];
   /** Fires when HEAD, refs, remotes or the working tree change. */
   readonly onDidChange: Event<void>;
+}
+
+export interface GitFetchOptions {
+  readonly remote?: string;
+  /** Passed to `git fetch <remote>` as is: a ref or a refspec. */
+  readonly ref?: string;
+  readonly cancellationToken?: CancellationToken;
 }
 
 export interface GitRepository {
   readonly rootUri: Uri;
   readonly state: GitRepositoryState;
+  fetch(options: GitFetchOptions): Promise<void>;
+  checkout(treeish: string): Promise<void>;
+  createBranch(name: string, checkout: boolean, ref?: string): Promise<void>;
+  getBranches(query: { readonly remote?: boolean }): Promise<readonly GitBranchRef[]>;
+  getCommit(ref: string): Promise<{ readonly hash: string }>;
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  /** `git config --local -l`: section and variable names lower-cased, subsections (branch names) as written. */
+  getConfigs(): Promise<readonly { readonly key: string; readonly value: string }[]>;
+  /** Rejects when the key is not set. */
+  getConfig(key: string): Promise<string>;
+  /** `git stash push [-u] [-m message]` (API of VS Code 1.97 and later). */
+  createStash?(options?: { readonly message?: string; readonly includeUntracked?: boolean }): Promise<void>;
+  /** Re-reads the status (after git ran outside the extension). */
+  status(): Promise<void>;
 }
 
 export type GitApiState = 'uninitialized' | 'initialized';
 
 export interface GitApi {
+  /** The git executable the extension runs. */
+  readonly git: { readonly path: string };
   readonly state: GitApiState;
   readonly onDidChangeState: Event<GitApiState>;
   readonly repositories: readonly GitRepository[];

@@ -5,6 +5,7 @@
 // how commands reload a view after a change.
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/commandIds';
+import type { CheckedOutPulls } from '../core/checkedOutPulls';
 import type { Services } from '../core/services';
 import { BranchesProvider } from './branchesView';
 import { CiJobsProvider } from './ciJobsView';
@@ -28,7 +29,8 @@ export { TreeNode } from './treeNode';
 /** Returns the ViewsRegistry: `await vscode.commands.executeCommand<ViewsRegistry>('gitea.views.registry')`. */
 export const REGISTRY_COMMAND = 'gitea.views.registry';
 
-export function registerViews(services: Services): ViewsRegistry {
+/** `checkedOut`: the pull requests checked out in the workspace (from the git layer), for their review threads. */
+export function registerViews(services: Services, checkedOut?: CheckedOutPulls): ViewsRegistry {
   const providers = {
     branches: new BranchesProvider(services),
     issues: new IssuesProvider(services),
@@ -49,7 +51,7 @@ export function registerViews(services: Services): ViewsRegistry {
     // Not in the palette: how other features and the in-host tests reach the providers (activate() returns services).
     vscode.commands.registerCommand(REGISTRY_COMMAND, () => registry),
     ...Object.entries(providers).map(([name, p]) => services.views.register(name as keyof typeof providers, () => p.refresh())),
-    registerChangedFiles(services),
+    registerChangedFiles(services, checkedOut),
   );
   registerWebhooksView(services);
   registerActivityView(services);

@@ -2,12 +2,12 @@
 // commit) and its changed files (repoGetPullRequestFiles), page by page. Gitea's list answers leave `merged_by` out
 // (null), so a merged pull request asks for itself once, next to its first page of files, to name who merged it.
 import * as vscode from 'vscode';
-import type { ChangedFile, PullRequest } from '../api';
+import type { ChangedFile, Issue, PullRequest } from '../api';
 import { COMMAND } from '../core/commandIds';
 import type { Services } from '../core/services';
 import { messageOf } from '../shared/errors';
 import { appendField, appendLabels, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
-import { openIssueArgs } from './issueNodes';
+import { issueNode, issueRef, openIssueArgs } from './issueNodes';
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
@@ -53,6 +53,7 @@ export class PullRequestsProvider extends PagedTreeProvider {
     const state = this.state;
     if (this.view) this.view.description = state === 'open' ? undefined : state;
     return {
+      fixed: [this.reviewRequestedGroup(scope)],
       list: {
         key: `pulls?state=${state}`,
         fetch: (page, signal) => scope.client.repoListPullRequests({ ...scope.params, state, page }, { signal }),
@@ -66,6 +67,35 @@ export class PullRequestsProvider extends PagedTreeProvider {
               : vscode.l10n.t('No pull requests'),
       } satisfies ListSpec<PullRequest>,
     };
+  }
+
+  /** "Review Requested": open pull requests, in any repository of the instance, whose reviewer the signed-in user
+   * is asked to be (the issue search My Issues uses). A row carries `{ repo, index }` for the pull request commands. */
+  private reviewRequestedGroup(scope: ViewScope): TreeNode {
+    return leaf(vscode.l10n.t('Review Requested'), new vscode.ThemeIcon('eye'), {
+      description: vscode.l10n.t('all repositories'),
+      context: 'reviewRequestedGroup',
+      children: () => ({
+        list: {
+          key: 'search:review_requested',
+          fetch: (page, signal) => scope.client.issueSearchIssues({ state: 'open', type: 'pulls', review_requested: true, page }, { signal }),
+          render: (issue: Issue, now: number) => {
+            const { owner, repo, index } = issueRef(issue, scope.params);
+            const here = owner.toLowerCase() === scope.params.owner.toLowerCase() && repo.toLowerCase() === scope.params.repo.toLowerCase();
+            const { instanceUrl, accountId } = scope.repo;
+            return issueNode(issue, {
+              context: 'pullRequest reviewRequested',
+              now,
+              repo: scope.repo,
+              prefix: here ? undefined : `${owner}/${repo}`,
+              data: { repo: { instanceUrl, accountId, owner, repo }, index },
+            });
+          },
+          identity: (i: Issue) => i.id,
+          emptyLabel: vscode.l10n.t('No review requested from you'),
+        } satisfies ListSpec<Issue>,
+      }),
+    });
   }
 
   private pullNode(scope: ViewScope, pr: PullRequest, now: number): TreeNode {

@@ -6,6 +6,7 @@ import type { ViewsRegistry } from '../../src/views/registry';
 import { startTestServer, type TestServer } from '../server/index';
 import {
   api,
+  contextOf,
   dataNodes,
   describeNodes,
   find,
@@ -120,11 +121,13 @@ describe('views: items of every view (Gitea 1.27)', function () {
   it('Pull Requests: open by default, all on request; merged state, merge commit and changed files', async () => {
     views.pullRequests.setPullState('open');
     views.pullRequests.refresh();
-    const open = dataNodes(await settled(views.pullRequests));
+    // The "Review Requested" group comes first, then the repository's pull requests.
+    const [group, ...open] = dataNodes(await settled(views.pullRequests));
+    assert.equal(group && contextOf(group), 'reviewRequestedGroup');
     assert.deepEqual(open.map((n) => label(n).split(' ')[0]), [`#${server.fixtures.repos.demo.pulls.open}`]);
     views.pullRequests.setPullState('all');
     try {
-      const all = dataNodes(await settled(views.pullRequests));
+      const all = dataNodes(await settled(views.pullRequests)).slice(1);
       assert.equal(all.length, 4, describeNodes(all));
       const merged = find(all, `#${server.fixtures.repos.demo.pulls.mergedMerge} `);
       const pr = await api<{ merge_commit_sha: string; merged_by: { login: string } }>(

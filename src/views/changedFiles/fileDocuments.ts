@@ -4,13 +4,13 @@ import * as vscode from 'vscode';
 import type { Services } from '../../core/services';
 import { messageOf } from '../../core/errors';
 import { accountForRepo } from '../../core/target';
-import { changesUriComponents, fileUriComponents, isBinary, parseChangesUri, parseFileUri, statusLook, type ChangedFileLike, type FileAtRef } from './model';
+import { changesUriComponents, fileUriComponents, isBinary, parseChangesUri, parseFileUri, statusLook, type ChangedFileLike, type DiffSideOf, type FileAtRef } from './model';
 
 export const FILE_SCHEME = 'gitea-file';
 export const CHANGES_SCHEME = 'gitea-changes';
 
-export function fileUri(f: FileAtRef): vscode.Uri {
-  return vscode.Uri.from({ scheme: FILE_SCHEME, ...fileUriComponents(f) });
+export function fileUri(f: FileAtRef, sideOf?: DiffSideOf): vscode.Uri {
+  return vscode.Uri.from({ scheme: FILE_SCHEME, ...fileUriComponents(f, sideOf) });
 }
 
 export function changesUri(owner: string, repo: string, prIndex: number, file: ChangedFileLike): vscode.Uri {

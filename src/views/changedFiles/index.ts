@@ -3,6 +3,7 @@
 // documents and the `gitea-changes:` decorations.
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
+import type { CheckedOutPulls } from '../../core/checkedOutPulls';
 import type { RepoRef, Services } from '../../core/services';
 import { COMMAND } from '../../core/commandIds';
 import { isCancellation, showFailure } from '../../core/errors';
@@ -12,6 +13,7 @@ import { ChangedFilesView, LAYOUT_SETTING, WHITESPACE_SETTING, currentWhitespace
 import { ChangedFileDecorations, FILE_SCHEME, FileAtRefProvider } from './fileDocuments';
 import { WHITESPACE_MODES, type WhitespaceMode } from './model';
 import { PullRequestShas, registerOpenChangedFile } from './openChangedFile';
+import { registerReview } from './review';
 
 
 const WHITESPACE_LABELS: Record<WhitespaceMode, () => string> = {
@@ -65,9 +67,13 @@ async function pickPullRequest(services: Services): Promise<{ repo: RepoRef; ind
   return chosen === undefined ? undefined : { repo: target.repo, index: chosen };
 }
 
-export function registerChangedFiles(services: Services): vscode.Disposable {
+export function registerChangedFiles(services: Services, checkedOut?: CheckedOutPulls): vscode.Disposable {
   const view = new ChangedFilesView(services);
   const shas = new PullRequestShas(services);
+  const review = registerReview(services, {
+    currentPull: () => view.current && { repo: view.current.ref, index: view.current.index },
+    getPull: (pull) => shas.get(pull.repo, pull.index),
+  }, checkedOut);
   const toggleLayout = (layout: 'tree' | 'list') => () =>
     vscode.workspace.getConfiguration().update(LAYOUT_SETTING, layout, vscode.ConfigurationTarget.Global);
 
@@ -81,7 +87,8 @@ export function registerChangedFiles(services: Services): vscode.Disposable {
     view,
     vscode.workspace.registerTextDocumentContentProvider(FILE_SCHEME, new FileAtRefProvider(services)),
     vscode.window.registerFileDecorationProvider(new ChangedFileDecorations()),
-    registerOpenChangedFile(services, shas),
+    review,
+    registerOpenChangedFile(services, shas, review.attach),
     vscode.commands.registerCommand(COMMAND.showChangedFiles, async (arg?: unknown): Promise<LoadResult | undefined> => {
       const chosen = pullRequestArg(arg, services.repos.active) ?? (arg === undefined ? await pickPullRequest(services) : undefined);
       if (!chosen) {

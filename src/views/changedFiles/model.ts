@@ -88,12 +88,37 @@ export interface FileAtRef {
   readonly ref?: string;
 }
 
+/**
+ * Which pull request's diff a `gitea-file:` document is a side of, and the changed file's (new) name: kept in the
+ * URI so that a diff editor VS Code restores after a window reload gets its review threads again.
+ */
+export interface DiffSideOf {
+  readonly pull: number;
+  readonly side: 'old' | 'new';
+  readonly filename: string;
+}
+
 /** `gitea-file:/<owner>/<repo>/<path>?instance=…&ref=…` — the path keeps the file name so the editor picks the language. */
-export function fileUriComponents(f: FileAtRef): { path: string; query: string } {
+export function fileUriComponents(f: FileAtRef, sideOf?: DiffSideOf): { path: string; query: string } {
   const query = new URLSearchParams({ instance: f.instanceUrl });
   if (f.ref) query.set('ref', f.ref);
   else query.set('empty', '1');
+  if (sideOf) {
+    query.set('pr', String(sideOf.pull));
+    query.set('side', sideOf.side);
+    if (sideOf.filename !== f.path) query.set('file', sideOf.filename);
+  }
   return { path: `/${f.owner}/${f.repo}/${f.path}`, query: query.toString() };
+}
+
+/** The pull request diff side a `gitea-file:` URI names (see fileUriComponents), if it names one. */
+export function parseDiffSideOf(path: string, query: string): (DiffSideOf & { readonly file: FileAtRef }) | undefined {
+  const file = parseFileUri(path, query);
+  const params = new URLSearchParams(query);
+  const pull = Number(params.get('pr'));
+  const side = params.get('side');
+  if (!file || !Number.isSafeInteger(pull) || pull <= 0 || (side !== 'old' && side !== 'new')) return undefined;
+  return { pull, side, filename: params.get('file') || file.path, file };
 }
 
 export function parseFileUri(path: string, query: string): FileAtRef | undefined {
@@ -102,6 +127,19 @@ export function parseFileUri(path: string, query: string): FileAtRef | undefined
   const instanceUrl = params.get('instance');
   if (!m || !instanceUrl) return undefined;
   return { instanceUrl, owner: m[1]!, repo: m[2]!, path: m[3]!, ref: params.get('ref') ?? undefined };
+}
+
+/** The path of `uri` inside the folder `root`, `/`-separated; undefined outside it (or for the folder itself). */
+export function pathInside(root: UriParts, uri: UriParts): string | undefined {
+  if (uri.scheme !== root.scheme || uri.authority !== root.authority) return undefined;
+  const base = root.path.endsWith('/') ? root.path : `${root.path}/`;
+  return uri.path.startsWith(base) && uri.path.length > base.length ? uri.path.slice(base.length) : undefined;
+}
+
+interface UriParts {
+  readonly scheme: string;
+  readonly authority: string;
+  readonly path: string;
 }
 
 /** True when the bytes look binary the way git decides it: a NUL in the first 8000 bytes. */

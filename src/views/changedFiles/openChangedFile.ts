@@ -50,10 +50,11 @@ export class PullRequestShas {
 export function diffSides(ref: RepoRef, pr: PullRequest, file: ChangedFileLike): DiffSides {
   const base = pr.merge_base || pr.base?.sha || undefined;
   const head = pr.head?.sha || undefined;
-  const at = (path: string, sha: string | undefined) => fileUri({ instanceUrl: ref.instanceUrl, owner: ref.owner, repo: ref.repo, path, ref: sha });
+  const at = (path: string, sha: string | undefined, side: 'old' | 'new') =>
+    fileUri({ instanceUrl: ref.instanceUrl, owner: ref.owner, repo: ref.repo, path, ref: sha }, { pull: pr.number, side, filename: file.filename });
   const leftPath = file.status === 'renamed' && file.previous_filename ? file.previous_filename : file.filename;
-  const left = at(leftPath, file.status === 'added' ? undefined : base);
-  const right = at(file.filename, file.status === 'deleted' ? undefined : head);
+  const left = at(leftPath, file.status === 'added' ? undefined : base, 'old');
+  const right = at(file.filename, file.status === 'deleted' ? undefined : head, 'new');
   const name = leftPath !== file.filename ? `${leftPath} → ${file.filename}` : file.filename;
   return { left, right, title: `${name} (#${pr.number})` };
 }
@@ -92,7 +93,10 @@ export function changedFileTarget(services: Services, a: unknown, b: unknown, c:
   return { ref: { instanceUrl: active.instanceUrl, accountId: active.accountId, owner: data.owner, repo: data.repo }, index: data.index, file: dataFile, pull };
 }
 
-export function registerOpenChangedFile(services: Services, shas: PullRequestShas): vscode.Disposable {
+/** Told about each diff that opens (the review threads attach to its documents). */
+export type DiffOpened = (pull: { repo: RepoRef; index: number }, headSha: string, file: ChangedFileLike, sides: DiffSides) => void;
+
+export function registerOpenChangedFile(services: Services, shas: PullRequestShas, onOpened?: DiffOpened): vscode.Disposable {
   const open = async (a: unknown, b: unknown, c: unknown): Promise<DiffSides | undefined> => {
     const target = changedFileTarget(services, a, b, c);
     if (!target) {
@@ -105,6 +109,8 @@ export function registerOpenChangedFile(services: Services, shas: PullRequestSha
       if (!pr) return undefined;
       if (!pr.head?.sha) throw new Error(vscode.l10n.t('the server did not send the head commit of #{0}', index));
       const sides = diffSides(ref, pr, file);
+      // Before the editor opens: its documents must be known when VS Code asks for their commenting ranges.
+      onOpened?.({ repo: ref, index }, pr.head.sha, file, sides);
       await vscode.commands.executeCommand('vscode.diff', sides.left, sides.right, sides.title, { preview: true });
       return sides;
     } catch (e) {

@@ -4,6 +4,7 @@
 // come from git.
 import type { Ctx } from '../context';
 import type { IssueRec, PullRec } from '../state';
+import { hasConflicts } from '../pullMerge';
 import { toLabel, toMilestone, issueHtmlUrl } from './issues';
 import { toRepo } from './repo';
 import { iso, isoOrNull, toUserOrNull } from './users';
@@ -31,6 +32,16 @@ export async function pullShas(ctx: Ctx, issue: IssueRec): Promise<PullShas> {
     mergeBase = (baseSha && headSha ? await ctx.git.mergeBase(repo.gitPath, baseSha, headSha) : undefined) ?? pr.mergeBase ?? '';
   }
   return { headSha, baseSha, mergeBase };
+}
+
+/** Gitea's IsWorkInProgress: a draft, or a title starting with one of the default WIP prefixes. */
+export function isWorkInProgress(issue: IssueRec): boolean {
+  const title = issue.title.toUpperCase();
+  return issue.pull!.draft || ['WIP:', '[WIP]'].some((p) => title.startsWith(p));
+}
+
+async function conflicting(ctx: Ctx, gitPath: string, shas: PullShas): Promise<boolean> {
+  return !shas.baseSha || !shas.headSha || (await hasConflicts(ctx.git, gitPath, shas.baseSha, shas.headSha));
 }
 
 export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean }): Promise<Record<string, unknown>> {
@@ -61,7 +72,7 @@ export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean })
     requested_reviewers: reviewers.length || !opts.list ? reviewers : null,
     requested_reviewers_teams: opts.list ? null : [],
     state: issue.state,
-    draft: pr.draft,
+    draft: isWorkInProgress(issue),
     is_locked: issue.isLocked,
     comments: issue.comments,
   };
@@ -76,7 +87,8 @@ export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean })
     html_url: html,
     diff_url: `${html}.diff`,
     patch_url: `${html}.patch`,
-    mergeable: !pr.merged && issue.state === 'open',
+    // Gitea's PullRequest.Mergeable: not while conflicting (its patch check) nor for a work in progress.
+    mergeable: !pr.merged && issue.state === 'open' && !isWorkInProgress(issue) && !(await conflicting(ctx, repo.gitPath, shas)),
     merged: pr.merged,
     merged_at: isoOrNull(pr.mergedAt),
     merge_commit_sha: pr.merged ? pr.mergeCommitSha ?? null : null,

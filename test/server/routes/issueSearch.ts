@@ -64,7 +64,8 @@ function searchIssues(ctx: Ctx): void {
     if (formBool(ctx.query.get('created'))) filters.push((i) => i.posterId === doer.id);
     if (formBool(ctx.query.get('assigned'))) filters.push((i) => i.assigneeIds.includes(doer.id));
     if (formBool(ctx.query.get('mentioned'))) filters.push((i) => i.mentionIds.includes(doer.id));
-    if (formBool(ctx.query.get('review_requested'))) filters.push((i) => !!i.pull?.requestedReviewerIds.includes(doer.id));
+    // Gitea's applyReviewRequestedCondition: a pending request of the user, never on the user's own pull request.
+    if (formBool(ctx.query.get('review_requested'))) filters.push((i) => i.posterId !== doer.id && !!i.pull?.requestedReviewerIds.includes(doer.id));
     if (formBool(ctx.query.get('reviewed'))) {
       const reviewed = new Set(
         state.actions

@@ -5,7 +5,7 @@ import { recordActivity } from '../activity';
 import { bind } from '../binding';
 import { latestStatuses, requiredContextsState } from '../commitStatus';
 import { goJson, type Ctx } from '../context';
-import { pullShas } from '../convert/pulls';
+import { isWorkInProgress, pullShas } from '../convert/pulls';
 import { archived, conflict, fail, forbidden, notFound, RawResponseError, unprocessable } from '../errors';
 import { addEvent } from '../issueEvents';
 import { formInt } from '../paging';
@@ -54,11 +54,8 @@ function styleRefused(style: string): never {
   return fail(405, `${style} is not allowed an allowed merge style for this repository`);
 }
 
-/** Gitea's IsWorkInProgress: the title starts with one of the default WIP prefixes. */
-function isWorkInProgress(issue: IssueRec): boolean {
-  const title = issue.title.toUpperCase();
-  return issue.pull!.draft || ['WIP:', '[WIP]'].some((p) => title.startsWith(p));
-}
+/** The API answers models.ErrDisallowedToMerge as its Error() text. */
+const disallowed = (reason: string): string => `not allowed to merge [reason: ${reason}]`;
 
 /** Gitea's CheckPullBranchProtections (status checks, approvals): the reason the rule blocks, if it does. */
 function protectionBlock(ctx: Ctx, repo: RepoRec, issue: IssueRec, headSha: string): string | undefined {
@@ -66,10 +63,10 @@ function protectionBlock(ctx: Ctx, repo: RepoRec, issue: IssueRec, headSha: stri
   if (!rule) return undefined;
   if (rule.enableStatusCheck) {
     const state = requiredContextsState(latestStatuses(ctx.state, repo.id, headSha), rule.statusCheckContexts);
-    if (state !== 'success') return 'Not all required status checks successful';
+    if (state !== 'success') return disallowed('Not all required status checks successful');
   }
   const approvals = ctx.state.reviews.filter((r) => r.issueId === issue.id && r.type === 'approve' && r.official && !r.dismissed).length;
-  if (approvals < rule.requiredApprovals) return 'Does not have enough approvals';
+  if (approvals < rule.requiredApprovals) return disallowed('Does not have enough approvals');
   return undefined;
 }
 

@@ -123,6 +123,7 @@ async function createReview(ctx: Ctx): Promise<void> {
   const now = new Date();
   // Line comments go to the doer's pending review (Gitea keeps one per reviewer and pull request).
   let review = state.reviews.find((r) => r.issueId === issue.id && r.reviewerId === doer.id && r.type === 'pending');
+  const existed = review !== undefined;
   if (!review) {
     review = { id: state.nextId('review'), issueId: issue.id, reviewerId: doer.id, type: 'pending', body: '', commitId,
       official: false, stale: false, dismissed: false, created: now, updated: now };
@@ -134,9 +135,17 @@ async function createReview(ctx: Ctx): Promise<void> {
       updated: now, type: 'code', reviewId: review.id, treePath: c.path ?? '', line, commitSha: commitId,
       diffHunk: await diffHunk(ctx, repo, shas.mergeBase, commitId, c.path ?? '', line) });
   }
-  if (issue.state === 'closed' && type !== 'pending') unprocessable("can't submit review for a closed or merged PR");
+  // Gitea's pull_service.SubmitReview refuses only approving or rejecting a closed pull request.
+  if (issue.state === 'closed' && (type === 'approve' || type === 'reject')) unprocessable("can't submit review for a closed or merged PR");
   if (type === 'pending') {
-    review.body = form.body ?? review.body;
+    // issues_model.SubmitReview: a pending review without line comments needs a body (ContentEmptyErr, answered
+    // as an internal error), and the body sent replaces the pending review's (an absent one empties it).
+    const body = form.body ?? '';
+    if (!body.trim() && reviewCodeComments(ctx, review).length === 0) {
+      if (!existed) state.reviews.splice(state.reviews.indexOf(review), 1);
+      fail(500, 'cannot submit a review with empty content');
+    }
+    review.body = body;
     review.commitId = commitId;
   } else {
     submit(ctx, repo, issue, review, type, form.body ?? '', commitId);
@@ -152,9 +161,11 @@ async function submitReview(ctx: Ctx): Promise<void> {
   ]);
   const { repo, issue, review } = reviewFromParams(ctx);
   if (review.type !== 'pending') unprocessable('only a pending review can be submitted');
-  const type = reviewType(issue, doer.id, form.event, form.body, reviewCodeComments(ctx, review).length > 0);
+  // Gitea passes len(review.Comments), which prepareSingleReview never loads (it loads CodeComments): submitting
+  // a pending review as COMMENT needs a body even when the review has line comments.
+  const type = reviewType(issue, doer.id, form.event, form.body, false);
   if (type === 'pending') unprocessable('review stay pending');
-  if (issue.state === 'closed') unprocessable("can't submit review for a closed or merged PR");
+  if (issue.state === 'closed' && (type === 'approve' || type === 'reject')) unprocessable("can't submit review for a closed or merged PR");
   const shas = await pullShas(ctx, issue);
   submit(ctx, repo, issue, review, type, form.body ?? '', shas.headSha);
   ctx.json(200, toPullReview(ctx, review));

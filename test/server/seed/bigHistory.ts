@@ -33,6 +33,8 @@ export async function bigHistory(git: GitStore, gitPath: string): Promise<BigSha
 
   const change: Record<string, string | null> = {};
   for (let i = 0; i < 1000; i++) change[fileName(i)] = `export const value${i} = ${i * 2 + 1};\nexport const name${i} = 'file ${i}';\n`;
+  // One module grows to 400 lines: a file the size that collects many review conversations (the review bench).
+  change[fileName(1)] = Array.from({ length: 400 }, (_, l) => `export const value1_${l} = ${l};\n`).join('');
   for (let i = 1000; i < 1100; i++) change[fileName(i)] = null;
   for (let i = 0; i < 300; i++) change[`added/new-${pad(i)}.ts`] = `export const added${i} = true;\n`;
   const renames: Array<[string, string]> = [];

@@ -32,7 +32,7 @@ describe('test server: merging pull requests', () => {
     assert.equal((await merge(8, { do: 'merge' })).status, 404);
     // main is protected: one approval and the ci/build status are required; a writer cannot force it.
     const protectedMain = await merge(OPEN, { do: 'merge', force_merge: true }, 'bob');
-    assert.deepEqual([protectedMain.status, protectedMain.json.message], [405, 'Not all required status checks successful']);
+    assert.deepEqual([protectedMain.status, protectedMain.json.message], [405, 'not allowed to merge [reason: Not all required status checks successful]']);
     demo().settings.allowSquashMerge = false;
     const style = await merge(OPEN, { do: 'squash', force_merge: true });
     assert.deepEqual([style.status, style.json.message], [405, 'squash is not allowed an allowed merge style for this repository']);

@@ -85,6 +85,28 @@ describe('test server: pull request reviews', () => {
     assert.equal((await api(server, `${reviews}/${created.json.id}`)).status, 404);
   });
 
+  it('PENDING again adds to the same pending review and replaces its body; an empty one without comments is refused; closed pulls take comments', async () => {
+    const first = await api(server, reviews, { method: 'POST', as: 'carol', body: { event: 'PENDING', body: 'one', comments: [{ path: 'README.md', body: 'a', new_position: 1 }] } });
+    const second = await api(server, reviews, { method: 'POST', as: 'carol', body: { event: 'PENDING', comments: [{ path: 'README.md', body: 'b', new_position: 2 }] } });
+    assert.equal(second.json.id, first.json.id, 'one pending review per reviewer and pull request');
+    assert.equal(second.json.comments_count, 2);
+    assert.equal(second.json.body, '', 'the absent body replaced "one"');
+    // Submitting it as COMMENT needs a body: Gitea looks at review.Comments, which it never loaded there.
+    const bare = await api(server, `${reviews}/${first.json.id}`, { method: 'POST', as: 'carol', body: { event: 'COMMENT' } });
+    assert.equal(bare.status, 422);
+    assert.equal(bare.json.message, 'review event COMMENT requires a body or a comment');
+    assert.equal((await api(server, `${reviews}/${first.json.id}`, { method: 'DELETE', as: 'carol' })).status, 204);
+    // No pending review and nothing in it: Gitea's ContentEmptyErr comes back as an internal error.
+    assert.equal((await api(server, reviews, { method: 'POST', as: 'carol', body: { event: 'PENDING' } })).status, 500);
+    assert.ok(!(await api(server, reviews, { as: 'carol' })).json.some((r: { state: string }) => r.state === 'PENDING'));
+    // A closed pull request: approving is refused, a comment review is taken.
+    const closed = '/repos/alice/demo/pulls/8/reviews';
+    const approve = await api(server, closed, { method: 'POST', as: 'alice', body: { event: 'APPROVED' } });
+    assert.equal(approve.status, 422);
+    assert.equal(approve.json.message, "can't submit review for a closed or merged PR");
+    assert.equal((await api(server, closed, { method: 'POST', as: 'alice', body: { event: 'COMMENT', body: 'late note' } })).status, 200);
+  });
+
   it('review requests: 201 with REQUEST_REVIEW reviews, 422 for the poster, 404 for an unknown user, 204 on removal', async () => {
     const path = '/repos/alice/demo/pulls/6/requested_reviewers';
     const added = await api(server, path, { method: 'POST', as: 'alice', body: { reviewers: ['carol'] } });

@@ -1,0 +1,72 @@
+// "Gitea: Back to Default Branch": from a checked-out pull request's branch to the repository's default branch
+// (the remote's HEAD as the clone knows it, else the server's `default_branch`), with the same dirty-tree rule.
+import * as vscode from 'vscode';
+import { runGit } from '../../git/blame';
+import { clonedRepository, pullRequestOfBranch } from '../../git/gitRepositories';
+import { messageOf } from '../../core/errors';
+import type { RepoRef, Services } from '../../core/services';
+import { repoRefFrom, resolveTarget } from '../../core/target';
+import { cloneOf } from './checkoutPullRequest';
+import { ensureCleanTree } from './workingTree';
+
+export type BackResult =
+  | { readonly kind: 'switched'; readonly branch: string; readonly stashed: boolean }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'failed'; readonly message: string };
+
+/** The default branch: `refs/remotes/<remote>/HEAD` of the clone, else what the server says. */
+async function defaultBranch(services: Services, clone: RepoRef, gitPath: string): Promise<string | undefined> {
+  const local = await runGit(['symbolic-ref', '--short', `refs/remotes/${clone.remoteName}/HEAD`], { cwd: clone.rootUri!.fsPath, git: gitPath });
+  const name = local.stdout.trim();
+  if (local.code === 0 && name.startsWith(`${clone.remoteName}/`)) return name.slice(clone.remoteName!.length + 1);
+  try {
+    const resolution = await resolveTarget(services, clone);
+    if (resolution.kind !== 'ready') return undefined;
+    const repo = await resolution.target.client.repoGet({ owner: clone.owner, repo: clone.repo });
+    return repo.default_branch || undefined;
+  } catch (e) {
+    services.log.warn(`The default branch of ${clone.owner}/${clone.repo}: ${messageOf(e)}`);
+    return undefined;
+  }
+}
+
+export async function backToDefaultBranch(services: Services, arg?: unknown): Promise<BackResult> {
+  const repo = repoRefFrom((arg as { repo?: unknown } | undefined)?.repo) ?? services.repos.active;
+  const clone = repo && cloneOf(services, repo);
+  if (!clone?.rootUri || !clone.remoteName) {
+    const message = vscode.l10n.t('No cloned Gitea repository is active.');
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'failed', message };
+  }
+  const cloned = await clonedRepository(clone.rootUri);
+  if (!cloned) {
+    const message = vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath);
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'failed', message };
+  }
+  const { repository, gitPath } = cloned;
+  const branch = await defaultBranch(services, clone, gitPath);
+  if (!branch) {
+    const message = vscode.l10n.t('Could not tell the default branch of {0}/{1}.', clone.owner, clone.repo);
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'failed', message };
+  }
+  await repository.status();
+  const current = repository.state.HEAD?.name;
+  if (current === branch) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('You are on {0} already.', branch));
+    return { kind: 'switched', branch, stashed: false };
+  }
+  const clean = await ensureCleanTree(services, repository, gitPath, vscode.l10n.t('switching to {0}', branch));
+  if (clean === 'cancelled') return { kind: 'cancelled' };
+  // git creates the local branch from `<remote>/<branch>` when there is none yet.
+  await repository.checkout(branch);
+  const left = current ? await pullRequestOfBranch(repository, current) : undefined;
+  services.log.info(`Switched from ${current ?? 'a detached HEAD'} to ${branch}.`);
+  void vscode.window.showInformationMessage(
+    left
+      ? vscode.l10n.t('Switched to {0}. The branch {1} of pull request #{2} stays: check the pull request out again to update it.', branch, current!, left.key.index)
+      : vscode.l10n.t('Switched to {0}.', branch),
+  );
+  return { kind: 'switched', branch, stashed: clean === 'stashed' };
+}

@@ -1,0 +1,24 @@
+// "Gitea: Request Review…" (the palette asks which pull request; a Pull Requests row, the pull request page and
+// scripts pass `{ repo, index }`). Resolves to its result (the in-host tests read it); failures are shown.
+import * as vscode from 'vscode';
+import { COMMAND } from '../../core/commandIds';
+import { isCancellation, showFailure } from '../../core/errors';
+import { pullRequestArg } from '../../core/pullRequestArg';
+import { askPullRequest } from '../../core/pullRequestPick';
+import type { Services } from '../../core/services';
+import { requestReview, type RequestReviewResult } from './requestReview';
+
+export function registerRequestReview(services: Services): vscode.Disposable {
+  return vscode.commands.registerCommand(COMMAND.requestReview, async (arg?: unknown): Promise<RequestReviewResult> => {
+    const ref =
+      pullRequestArg(arg, services.repos.active) ??
+      (await askPullRequest(services, (owner, repo) => vscode.l10n.t('Request Review on a Pull Request of {0}/{1}', owner, repo)));
+    if (!ref) return { kind: 'cancelled' };
+    try {
+      return await requestReview(services, ref);
+    } catch (e) {
+      if (!isCancellation(e)) showFailure(services, vscode.l10n.t('Could not update the review requests of #{0}', ref.index), e);
+      return { kind: 'cancelled' };
+    }
+  });
+}

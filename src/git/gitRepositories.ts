@@ -1,0 +1,48 @@
+// The vscode.git repository of a clone and the git executable the git extension runs, for the features that act
+// on a clone (checking out a pull request, its status bar item). Small: loaded at activation.
+import * as vscode from 'vscode';
+import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type GitRepository } from './gitApi';
+import { branchConfigKey, parsePullRequestKey, PR_TITLE_CONFIG_VARIABLE, type PullRequestKey } from './pullRequestBranch';
+
+/** The git extension's API once it is enabled and has scanned the workspace; undefined without git. */
+export async function gitApi(): Promise<GitApi | undefined> {
+  const extension = vscode.extensions.getExtension<GitExtension>(GIT_EXTENSION_ID);
+  if (!extension) return undefined;
+  const git = extension.isActive ? extension.exports : await extension.activate();
+  if (!git.enabled) return undefined;
+  const api = git.getAPI(1);
+  if (api.state !== 'initialized') {
+    await new Promise<void>((resolve) => {
+      const sub = api.onDidChangeState((s) => s === 'initialized' && (sub.dispose(), resolve()));
+    });
+  }
+  return api;
+}
+
+export interface ClonedRepository {
+  readonly repository: GitRepository;
+  /** The git executable the git extension uses (for the few commands its API cannot express). */
+  readonly gitPath: string;
+}
+
+export async function clonedRepository(rootUri: vscode.Uri): Promise<ClonedRepository | undefined> {
+  const api = await gitApi();
+  const repository = api?.getRepository(rootUri);
+  return api && repository ? { repository, gitPath: api.git.path } : undefined;
+}
+
+/** The pull request a branch was checked out from (its git config), with the title it had then. */
+export async function pullRequestOfBranch(repository: GitRepository, branch: string): Promise<{ key: PullRequestKey; title?: string } | undefined> {
+  let value: string;
+  try {
+    value = await repository.getConfig(branchConfigKey(branch));
+  } catch {
+    // expected: `git config --get` fails when the key is not set (a branch of no pull request).
+    return undefined;
+  }
+  const key = parsePullRequestKey(value);
+  if (!key) return undefined;
+  // expected: a branch remembered without a title.
+  const title = await repository.getConfig(branchConfigKey(branch, PR_TITLE_CONFIG_VARIABLE)).catch(() => undefined);
+  return { key, title: title?.trim() || undefined };
+}

@@ -1,0 +1,119 @@
+// Checking out a pull request as a user does: the inline action of its row in the Pull Requests view, the status
+// bar item of the checked-out pull request (a click opens its page), and Back to Default Branch from the palette.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readyForReadme } from './readmeShot';
+import { session } from './session';
+import { VscodePage } from './vscodePage';
+
+const git = async (cwd: string, ...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd })).stdout.trim();
+
+/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
+async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
+  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // The palette lists the command once the extension host has registered it.
+      await vs.runCommand('Gitea: Sign In');
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+  await atStep(1);
+  await vs.fillQuickInput(url);
+  await atStep(2);
+  await vs.fillQuickInput(username);
+  await atStep(3);
+  await vs.pickQuickItem('Access token');
+  await atStep(4);
+  await vs.fillQuickInput(token);
+  await vs.waitForNotification(/Signed in to .* as /, 30_000);
+}
+
+describe('check out a pull request', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+
+  before(async function () {
+    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
+    const { target } = session();
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+    await vs.openViewContainer('Gitea');
+  });
+
+  after(async function () {
+    await vs?.close();
+  });
+
+  it('the inline action of a pull request checks it out; the status bar shows it, also after a reload, and opens its page', async function () {
+    const { target } = session();
+    const pr = (await (await fetch(`${target.apiUrl}/repos/${target.repo.owner}/${target.repo.name}/pulls/${target.repo.openPull}`)).json()) as {
+      title: string;
+      head: { ref: string; sha: string };
+    };
+    await vs.dismissNotifications();
+    // Only the Pull Requests pane open, so its rows have room.
+    const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
+    for (let i = (await headers.count()) - 1; i >= 0; i--) {
+      const header = headers.nth(i);
+      if ((await header.locator('h3.title').innerText()).trim().toLowerCase() !== 'pull requests') await header.click();
+    }
+    const pane = vs.view('Pull Requests');
+    await pane.expand();
+    const row = pane.item(`#${target.repo.openPull} `);
+    await row.waitFor({ timeout: 30_000 });
+    await row.hover();
+    await row.locator('a.action-label[aria-label="Check Out Pull Request…"]').click();
+    await vs.waitForNotification(new RegExp(`Pull request #${target.repo.openPull} is checked out as the branch ${pr.head.ref}`), 30_000);
+
+    const status = vs.page.locator('.part.statusbar .statusbar-item', { hasText: `#${target.repo.openPull} ${pr.title}` });
+    await status.waitFor({ timeout: 15_000 });
+    assert.equal(await git(target.workspace, 'rev-parse', '--abbrev-ref', 'HEAD'), pr.head.ref);
+    assert.equal(await git(target.workspace, 'rev-parse', 'HEAD'), pr.head.sha);
+    await vs.screenshot('checkout-pull-request', { readme: false });
+    await vs.dismissNotifications();
+
+    // On a pull request's branch the palette offers the way back.
+    await vs.page.keyboard.press('F1');
+    await vs.fillQuickInput('>Gitea: Back to', { submit: false });
+    assert.ok((await vs.quickItems()).some((l) => l.includes('Back to Default Branch')));
+    await vs.closeQuickInput();
+
+    // The item's hover: the pull request, and its actions (the README's picture: the window made ready first, as
+    // that moves the mouse).
+    const sidebar = (await vs.page.locator('.part.sidebar').boundingBox())!;
+    await vs.page.mouse.move(sidebar.x + sidebar.width, sidebar.y + sidebar.height / 2);
+    await vs.page.mouse.down();
+    await vs.page.mouse.move(sidebar.x + Math.max(sidebar.width, 480), sidebar.y + sidebar.height / 2, { steps: 5 });
+    await vs.page.mouse.up();
+    await readyForReadme(vs.page, 'checkout-status-bar');
+    await status.hover();
+    const hover = vs.page.locator('.monaco-hover', { hasText: `Back to ${target.repo.defaultBranch}` });
+    await hover.waitFor({ timeout: 10_000 });
+    assert.match((await hover.innerText()).replace(/\s+/g, ' '), new RegExp(`${target.repo.owner}/${target.repo.name}#${target.repo.openPull} ${pr.title}`));
+    await vs.screenshot('checkout-status-bar');
+
+    // The branch remembers its pull request: after a window reload the item is back (from git config alone).
+    await vs.page.reload();
+    await vs.waitForWorkbench();
+    await status.waitFor({ timeout: 30_000 });
+
+    await vs.page.mouse.move(700, 400);
+    await status.click();
+    await vs.page.locator('.tabs-container .tab', { hasText: `#${target.repo.openPull}` }).first().waitFor({ timeout: 30_000 });
+  });
+
+  it('Back to <default branch> in the status bar item\'s hover switches back and the item goes', async function () {
+    const { target } = session();
+    const status = vs.page.locator('.part.statusbar .statusbar-item', { hasText: `#${target.repo.openPull} ` });
+    await vs.page.mouse.move(700, 400);
+    await status.hover();
+    await vs.page.locator('.monaco-hover a', { hasText: `Back to ${target.repo.defaultBranch}` }).click();
+    await vs.waitForNotification(new RegExp(`Switched to ${target.repo.defaultBranch}`), 30_000);
+    assert.equal(await git(target.workspace, 'rev-parse', '--abbrev-ref', 'HEAD'), target.repo.defaultBranch);
+    await vs.page.locator('.part.statusbar .statusbar-item', { hasText: `#${target.repo.openPull} ` }).waitFor({ state: 'hidden', timeout: 15_000 });
+  });
+});

@@ -1,0 +1,110 @@
+// Merging a pull request as a user does: the inline "Merge Pull Request…" action of its row in the Pull Requests
+// view, then the quick input (the style, the prefilled title and message, the options) and the notification.
+// The protected default branch of the test server's scenario wants an approval and a successful ci/build status:
+// the spec gives both through the API first, as a reviewer and a CI would.
+import * as assert from 'node:assert/strict';
+import { session } from './session';
+import { VscodePage } from './vscodePage';
+
+async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
+  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await vs.runCommand('Gitea: Sign In');
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+  await atStep(1);
+  await vs.fillQuickInput(url);
+  await atStep(2);
+  await vs.fillQuickInput(username);
+  await atStep(3);
+  await vs.pickQuickItem('Access token');
+  await atStep(4);
+  await vs.fillQuickInput(token);
+  await vs.waitForNotification(/Signed in to .* as /, 30_000);
+}
+
+describe('merge a pull request', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+
+  before(async function () {
+    const { target } = session();
+    if (target.mode !== 'testServer' || !target.fixtures) {
+      // A real server's scenario has one open pull request that the other specs use; merging it would end them.
+      process.stdout.write('      skipped: merging consumes the open pull request of a real server\'s scenario\n');
+      this.skip();
+    }
+    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+    await vs.openViewContainer('Gitea');
+  });
+
+  after(async function () {
+    await vs?.close();
+  });
+
+  it('the inline action of an open pull request merges it through the quick input', async function () {
+    const { target } = session();
+    const fixtures = target.fixtures!;
+    const repoApi = `${target.apiUrl}/repos/${target.repo.owner}/${target.repo.name}`;
+    const call = async (path: string, token: string, method = 'GET', body?: unknown) => {
+      const res = await fetch(`${repoApi}${path}`, {
+        method,
+        headers: { authorization: `token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
+      return res.status === 204 ? undefined : ((await res.json()) as Record<string, unknown>);
+    };
+    const index = target.repo.openPull;
+    const pr = (await call(`/pulls/${index}`, target.user.token!)) as { title: string; head: { sha: string; ref: string } };
+    await call(`/statuses/${pr.head.sha}`, target.user.token!, 'POST', { state: 'success', context: 'ci/build', description: 'Build passed' });
+    await call(`/pulls/${index}/reviews`, fixtures.users.bob.tokens.all, 'POST', { event: 'APPROVED', body: 'Looks good' });
+
+    await vs.dismissNotifications();
+    const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
+    for (let i = (await headers.count()) - 1; i >= 0; i--) {
+      const header = headers.nth(i);
+      if ((await header.locator('h3.title').innerText()).trim().toLowerCase() !== 'pull requests') await header.click();
+    }
+    const pane = vs.view('Pull Requests');
+    await pane.expand();
+    const row = pane.item(`#${index} `);
+    await row.waitFor({ timeout: 30_000 });
+    await row.hover();
+    await row.locator('a.action-label[aria-label="Merge Pull Request…"]').click();
+
+    // Step 1: the allowed styles, the repository's default (merge) first.
+    const step = (n: number, of: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/${of})` }).waitFor({ timeout: 30_000 });
+    await step(1, 4);
+    // (the rows' label texts include their details: keep the style names)
+    const names = ['Create merge commit', 'Rebase then fast-forward', 'Rebase then create merge commit', 'Create squash commit', 'Fast-forward only'];
+    const styles = (await vs.quickItems()).filter((l) => names.includes(l));
+    assert.deepEqual(styles, names);
+    await vs.screenshot('merge-styles', { readme: false });
+    await vs.pickQuickItem('Create merge commit');
+    // Step 2: the title Gitea would write; step 3: the message (Reviewed-on, Reviewed-by).
+    await step(2, 4);
+    const title = await vs.page.locator('.quick-input-widget .quick-input-box input').inputValue();
+    assert.equal(title, `Merge pull request '${pr.title}' (#${index}) from ${pr.head.ref} into ${target.repo.defaultBranch}`);
+    await vs.page.keyboard.press('Enter');
+    await step(3, 4);
+    const message = await vs.page.locator('.quick-input-widget .quick-input-box input').inputValue();
+    assert.match(message, /^Reviewed-on: .*\/pulls\/\d+\\nReviewed-by: Bob Builder <bob@example\.com>$/);
+    await vs.page.keyboard.press('Enter');
+    // Step 4: the options; Enter merges.
+    await step(4, 4);
+    await vs.screenshot('merge-options', { readme: false });
+    await vs.page.keyboard.press('Enter');
+    await vs.waitForNotification(new RegExp(`Pull request #${index} is merged \\(Create merge commit\\)`), 30_000);
+    const merged = (await call(`/pulls/${index}`, target.user.token!)) as { merged: boolean; merged_by: { login: string } };
+    assert.deepEqual([merged.merged, merged.merged_by.login], [true, target.user.username]);
+    // The view reloads: the merged pull request leaves the open list.
+    await row.waitFor({ state: 'hidden', timeout: 30_000 });
+  });
+});
