@@ -13,7 +13,9 @@ export type ViewName =
   | 'webhooks'
   | 'activity'
   | 'starred'
-  | 'changedFiles';
+  | 'changedFiles'
+  /** The open issue and pull request pages (and what their cache holds): after a merge, a review, a review request. */
+  | 'issuePages';
 
 export class ViewRefresher {
   private readonly refreshers = new Map<ViewName, () => void>();

@@ -96,6 +96,10 @@ describe('Merge Pull Request and Request Review (Gitea 1.27 test server)', funct
     it(`merges by ${s.style}: the body names the style, the prefilled title and message, the head it showed and delete-branch`, async () => {
       unprotectMain();
       const { head, html_url } = await pull();
+      // An open page of the pull request shows it merged afterwards (reloaded, not from its cache).
+      type OpenPage = { whenLoaded(): Promise<{ header: { state: string } } | undefined>; panel: vscode.WebviewPanel };
+      const page = s.style === 'merge' ? await vscode.commands.executeCommand<OpenPage>('gitea.openIssue', { repo, number: OPEN }) : undefined;
+      assert.equal((await page?.whenLoaded())?.header.state, page ? 'open' : undefined);
       const seen: string[][] = [];
       const result = await merge([
         async (ui) => {
@@ -114,6 +118,10 @@ describe('Merge Pull Request and Request Review (Gitea 1.27 test server)', funct
       const body = 'title' in s ? { merge_title_field: s.title, merge_message_field: `Reviewed-on: ${html_url}` } : {};
       assert.deepEqual(mergeRequests().map((r) => r.body), [{ do: s.style, ...body, head_commit_id: head.sha, delete_branch_after_merge: true }]);
       assert.equal((await pull()).merged, true);
+      if (page) {
+        assert.equal((await page.whenLoaded())?.header.state, 'merged', 'the open page was reloaded');
+        page.panel.dispose();
+      }
       assert.equal((await api<unknown[]>(server, 'GET', '/repos/alice/demo/branches?limit=50')).some((b) => (b as { name: string }).name === 'feature/login'), false);
     });
   }

@@ -109,5 +109,9 @@ export function registerIssuePage(services: Services): vscode.Disposable {
       deserializeWebviewPanel: (panel, state) => Promise.resolve(IssuePage.restore(services, drafts, panel, state)),
     }),
     new vscode.Disposable(() => void drafts.flushAll()),
+    services.views.register('issuePages', () => {
+      IssuePage.cache.clear();
+      for (const page of IssuePage.openPages) void page.reload();
+    }),
   );
 }

@@ -46,4 +46,9 @@ export class PageCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  /** Forgets everything (a change made elsewhere, e.g. a merge, may concern any page). */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -105,7 +105,7 @@ export async function requestReview(services: Services, ref: PullRequestRef): Pr
     if (!isEmpty(added)) await client.repoCreatePullReviewRequests({ ...p, body: body(added) });
     if (!isEmpty(removed)) await client.repoDeletePullReviewRequests({ ...p, body: body(removed) });
   });
-  services.views.refresh('pullRequests', 'issues');
+  services.views.refresh('pullRequests', 'issues', 'issuePages');
   const names = (n: ReviewerNames) => [...n.reviewers, ...n.team_reviewers].join(', ');
   void vscode.window.showInformationMessage(
     isEmpty(removed)

@@ -166,7 +166,7 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
       await store.clear(state.key);
       await threads.ensureLoaded(state, true);
       threads.render(state);
-      services.views.refresh('pullRequests');
+      services.views.refresh('pullRequests', 'issuePages');
       void vscode.window.showInformationMessage(vscode.l10n.t('Review of #{0} submitted.', state.pull.index));
       return review;
     } catch (e) {

@@ -158,3 +158,12 @@ describe('page cache', () => {
     assert.equal(Number(views?.replace(/_/g, '')), PAGE_CACHE_TTL_MS);
   });
 });
+
+it('the page cache forgets everything on clear (a merge or a review elsewhere may concern any page)', () => {
+  const cache = new PageCache<string>(60_000, 10);
+  cache.set('a', 'A', 1_000);
+  cache.set('b', 'B', 1_000);
+  cache.clear();
+  assert.equal(cache.get('a', 1_001), undefined);
+  assert.equal(cache.get('b', 1_001), undefined);
+});
