@@ -22,6 +22,14 @@ export interface Workspace {
 }
 
 /** Environment that makes one git command send Basic auth, without persisting anything. */
+/** Only the git configuration that sends `auth` (environment variables, no file): for processes that inherit it. */
+export function gitCredentialEnv(auth: GitAuth | undefined): Record<string, string> {
+  const secret = auth?.token ?? auth?.password;
+  if (!auth || !secret) return {};
+  const basic = Buffer.from(`${auth.username}:${secret}`).toString('base64');
+  return { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
+}
+
 export function gitAuthEnv(auth: GitAuth | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: '', SSH_ASKPASS: '' };
   const secret = auth?.token ?? auth?.password;
