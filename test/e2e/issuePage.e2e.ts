@@ -117,21 +117,31 @@ describe('issue page: pickers and pull requests', function () {
     const number = target.repo.issues.blocked;
     const [labels, issue] = await Promise.all([get<ApiLabel[]>(`${repoPath}/labels?limit=50`), get<{ labels: ApiLabel[] | null }>(`${repoPath}/issues/${number}`)]);
     const carried = new Set((issue.labels ?? []).map((l) => l.id));
-    const wanted = labels.find((l) => !carried.has(l.id) && !l.exclusive && !l.is_archived);
-    if (!wanted) return this.skip();
+    let wanted = labels.find((l) => !carried.has(l.id) && !l.exclusive && !l.is_archived);
+    if (!wanted) {
+      // A real server's scenario may have no spare label: make one (the run's repository is deleted afterwards).
+      const res = await fetch(`${target.apiUrl}${repoPath}/labels`, {
+        method: 'POST',
+        headers: { authorization: `token ${target.user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'picked-in-editor', color: '#0e8a16', description: 'Test data.' }),
+      });
+      assert.equal(res.status, 201, `POST ${repoPath}/labels: ${res.status}`);
+      wanted = (await res.json()) as ApiLabel;
+    }
+    const label = wanted;
     const frame = await openPage(number);
     await vs.dismissNotifications();
     await frame.locator('button[data-field="labels"]').click();
     await vs.page.locator('.quick-input-widget .quick-input-title', { hasText: 'Labels of' }).waitFor({ timeout: 30_000 });
     // Typing filters the list to the label; a click on its row checks it; OK accepts.
-    await vs.fillQuickInput(wanted.name, { submit: false });
-    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: wanted.name }).first();
+    await vs.fillQuickInput(label.name, { submit: false });
+    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label.name }).first();
     await row.click();
-    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row[aria-checked="true"]', { hasText: wanted.name }).first().waitFor({ timeout: 5_000 });
+    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row[aria-checked="true"]', { hasText: label.name }).first().waitFor({ timeout: 5_000 });
     await vs.page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).click();
-    await frame.locator('[data-section="labels"] .chip', { hasText: wanted.name }).waitFor({ timeout: 30_000 });
+    await frame.locator('[data-section="labels"] .chip', { hasText: label.name }).waitFor({ timeout: 30_000 });
     const after = await get<{ labels: ApiLabel[] | null }>(`${repoPath}/issues/${number}`);
-    assert.ok((after.labels ?? []).some((l) => l.id === wanted.id), 'the server has the label');
+    assert.ok((after.labels ?? []).some((l) => l.id === label.id), 'the server has the label');
     assert.ok([...carried].every((id) => (after.labels ?? []).some((l) => l.id === id)), 'the labels it had are kept');
     await vs.screenshot('workflows-issue-page-labels', { readme: false });
   });
