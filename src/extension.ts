@@ -11,6 +11,7 @@ import { COMMAND } from './core/commandIds';
 import { DeferredFeatures } from './core/deferredFeatures';
 import type { Services } from './core/services';
 import { pullRequestHoverEnabled, SETTING } from './core/settings';
+import { FILE_SCHEME } from './core/uriSchemes';
 import { ViewRefresher } from './core/viewRefresher';
 import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
@@ -77,7 +78,7 @@ function neededAtActivation(webviewPanels: readonly string[]): string | undefine
   if (pullRequestHoverEnabled()) return `${SETTING.pullRequestHover} is on`;
   const diff = vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
-    .find(({ input }) => input instanceof vscode.TabInputTextDiff && (input.modified.scheme === 'gitea-file' || input.original.scheme === 'gitea-file'));
+    .find(({ input }) => input instanceof vscode.TabInputTextDiff && (input.modified.scheme === FILE_SCHEME || input.original.scheme === FILE_SCHEME));
   if (diff) return `the diff "${diff.label}" is being restored`;
   // VS Code waits for the panel's serializer before it shows a restored panel; the tab is there already.
   const restored = vscode.window.tabGroups.all

@@ -6,8 +6,9 @@ import { messageOf } from '../../core/errors';
 import { accountForRepo } from '../../core/target';
 import { changesUriComponents, fileUriComponents, isBinary, parseChangesUri, parseFileUri, statusLook, type ChangedFileLike, type DiffSideOf, type FileAtRef } from './model';
 
-export const FILE_SCHEME = 'gitea-file';
-export const CHANGES_SCHEME = 'gitea-changes';
+import { CHANGES_SCHEME, FILE_SCHEME } from '../../core/uriSchemes';
+
+export { CHANGES_SCHEME, FILE_SCHEME };
 
 export function fileUri(f: FileAtRef, sideOf?: DiffSideOf): vscode.Uri {
   return vscode.Uri.from({ scheme: FILE_SCHEME, ...fileUriComponents(f, sideOf) });
