@@ -9,7 +9,16 @@ import type { GitRepository } from './gitApi';
 import { gitApi, pullRequestOfBranch } from './gitRepositories';
 
 export function watchCheckedOutPullRequests(log: Pick<vscode.LogOutputChannel, 'warn'>): CheckedOutPulls & vscode.Disposable {
-  const byRoot = new Map<string, { entry?: CheckedOutPull; signature: string; generation: number; subscription: vscode.Disposable }>();
+  type Watched = {
+    entry?: CheckedOutPull;
+    signature: string;
+    generation: number;
+    subscription: vscode.Disposable;
+    /** The pull request of the branch last looked up: the git config is read again only when the branch changes
+     * (state events come with every saved file). */
+    lookedUp?: { branch: string; pr: Awaited<ReturnType<typeof pullRequestOfBranch>> };
+  };
+  const byRoot = new Map<string, Watched>();
   const changed = new vscode.EventEmitter<void>();
   const subscriptions: vscode.Disposable[] = [changed];
 
@@ -23,8 +32,10 @@ export function watchCheckedOutPullRequests(log: Pick<vscode.LogOutputChannel, '
     if (signature === watched.signature) return;
     watched.signature = signature;
     const mine = ++watched.generation;
-    const pr = head?.name ? await pullRequestOfBranch(repository, head.name) : undefined;
+    const branch = head?.name;
+    const pr = !branch ? undefined : watched.lookedUp?.branch === branch ? watched.lookedUp.pr : await pullRequestOfBranch(repository, branch);
     if (mine !== watched.generation || byRoot.get(root) !== watched) return;
+    if (branch) watched.lookedUp = { branch, pr };
     watched.entry = pr
       ? {
           rootUri: repository.rootUri,

@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../core/services';
 import { ListState } from './listState';
 import { resolveScope, type AccountScope, type ViewScope } from './scope';
+import { LIST_CACHE_TTL_MS } from '../shared/cacheLifetime';
 import {
   emptyNode,
   errorNode,
@@ -33,7 +34,7 @@ export interface PagedTreeOptions {
 }
 
 export abstract class PagedTreeBase<S extends AccountScope> implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  static readonly DEFAULT_TTL_MS = 60_000;
+  static readonly DEFAULT_TTL_MS = LIST_CACHE_TTL_MS;
 
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;

@@ -6,32 +6,9 @@ import { promisify } from 'node:util';
 import { readyForReadme } from './readmeShot';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
+import { signInWithToken as signIn } from './steps';
 
 const git = async (cwd: string, ...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd })).stdout.trim();
-
-/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
-async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
-  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // The palette lists the command once the extension host has registered it.
-      await vs.runCommand('Gitea: Sign In');
-      break;
-    } catch (e) {
-      if (attempt >= 4) throw e;
-      await vs.closeQuickInput();
-    }
-  }
-  await atStep(1);
-  await vs.fillQuickInput(url);
-  await atStep(2);
-  await vs.fillQuickInput(username);
-  await atStep(3);
-  await vs.pickQuickItem('Access token');
-  await atStep(4);
-  await vs.fillQuickInput(token);
-  await vs.waitForNotification(/Signed in to .* as /, 30_000);
-}
 
 describe('check out a pull request', function () {
   this.timeout(300_000);
@@ -50,10 +27,12 @@ describe('check out a pull request', function () {
 
   it('the inline action of a pull request checks it out; the status bar shows it, also after a reload, and opens its page', async function () {
     const { target } = session();
-    const pr = (await (await fetch(`${target.apiUrl}/repos/${target.repo.owner}/${target.repo.name}/pulls/${target.repo.openPull}`)).json()) as {
-      title: string;
-      head: { ref: string; sha: string };
-    };
+    // Signed in: a real server's provisioned repository is private.
+    const res = await fetch(`${target.apiUrl}/repos/${target.repo.owner}/${target.repo.name}/pulls/${target.repo.openPull}`, {
+      headers: { authorization: `token ${target.user.token}` },
+    });
+    assert.ok(res.ok, `GET pull request ${target.repo.openPull} → ${res.status}`);
+    const pr = (await res.json()) as { title: string; head: { ref: string; sha: string } };
     await vs.dismissNotifications();
     // Only the Pull Requests pane open, so its rows have room.
     const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');

@@ -5,35 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-
-/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
-async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
-  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // The palette lists the command once the extension host has registered it.
-      await vs.runCommand('Gitea: Sign In');
-      break;
-    } catch (e) {
-      if (attempt >= 4) throw e;
-      await vs.closeQuickInput();
-    }
-  }
-  await atStep(1);
-  await vs.fillQuickInput(url);
-  await atStep(2);
-  await vs.fillQuickInput(username);
-  await atStep(3);
-  await vs.pickQuickItem('Access token');
-  await atStep(4);
-  await vs.fillQuickInput(token);
-  await vs.waitForNotification(/Signed in to .* as /, 30_000);
-}
-
-/** The issue page: the webview's inner document. */
-function pageFrame(vs: VscodePage): FrameLocator {
-  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-}
+import { signInWithToken as signIn, activeWebview as pageFrame } from './steps';
 
 interface ApiLabel {
   readonly id: number;

@@ -5,28 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-
-async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
-  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await vs.runCommand('Gitea: Sign In');
-      break;
-    } catch (e) {
-      if (attempt >= 4) throw e;
-      await vs.closeQuickInput();
-    }
-  }
-  await atStep(1);
-  await vs.fillQuickInput(url);
-  await atStep(2);
-  await vs.fillQuickInput(username);
-  await atStep(3);
-  await vs.pickQuickItem('Access token');
-  await atStep(4);
-  await vs.fillQuickInput(token);
-  await vs.waitForNotification(/Signed in to .* as /, 30_000);
-}
+import { signInWithToken as signIn } from './steps';
 
 describe('merge a pull request', function () {
   this.timeout(300_000);

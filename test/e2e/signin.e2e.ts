@@ -8,6 +8,7 @@ import type { Locator } from 'playwright-core';
 import { totp } from '../server/totp';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
+import { runCommandWhenListed } from './steps';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -18,18 +19,6 @@ async function filesUnder(dir: string): Promise<string[]> {
     else if (e.isFile()) found.push(path); // not the sockets code-server keeps there
   }
   return found;
-}
-
-/** The palette lists an extension's commands only once the extension host has registered it: retry until then. */
-async function runCommandWhenListed(vs: VscodePage, title: string, attempts = 4): Promise<void> {
-  for (let i = 1; ; i++) {
-    try {
-      return await vs.runCommand(title);
-    } catch (e) {
-      if (i >= attempts) throw e;
-      await vs.closeQuickInput();
-    }
-  }
 }
 
 /** Waits until the sign-in form shows step `n` (its title ends in `(n/4)`): the next step reuses the same input. */

@@ -8,38 +8,7 @@ import { parsePublicKey } from '../../src/commands/deployKeys/sshKey';
 import { sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-
-/** The palette lists an extension's commands only once the extension host has registered them: retry until then. */
-async function runCommandWhenListed(vs: VscodePage, title: string, attempts = 4): Promise<void> {
-  for (let i = 1; ; i++) {
-    try {
-      return await vs.runCommand(title);
-    } catch (e) {
-      if (i >= attempts) throw e;
-      await vs.closeQuickInput();
-    }
-  }
-}
-
-/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
-async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
-  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
-  await runCommandWhenListed(vs, 'Gitea: Sign In');
-  await atStep(1);
-  await vs.fillQuickInput(url);
-  await atStep(2);
-  await vs.fillQuickInput(username);
-  await atStep(3);
-  await vs.pickQuickItem('Access token');
-  await atStep(4);
-  await vs.fillQuickInput(token);
-  await vs.waitForNotification(/Signed in to .* as /, 30_000);
-}
-
-/** The Create Issue form: the webview's inner document. */
-function issueForm(vs: VscodePage): FrameLocator {
-  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
-}
+import { signInWithToken as signIn, activeWebview as issueForm } from './steps';
 
 /** Opens a workspace file with Quick Open and puts the cursor on `line` (1-based) with Go to Line. */
 async function openFileAtLine(vs: VscodePage, path: string, line: number): Promise<void> {

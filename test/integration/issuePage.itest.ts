@@ -5,37 +5,20 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IssuePage } from '../../src/commands/issuePage/issuePagePanel';
 import type { RepoRef } from '../../src/core/services';
-import { FIXTURES, startTestServer, type TestServer } from '../server/index';
-import { api, find, registry, replaceMessage, requestsTo, settled, signInAndSelect, signOut } from './viewsSupport';
-import { closeEditors, waitFor } from './workflowsSupport';
+import { FIXTURES, type TestServer } from '../server/index';
+import { api, find, registry, replaceMessage, requestsTo, settled } from './viewsSupport';
+import { closeEditors, issuePageTabs, waitFor } from './workflowsSupport';
+import { demoSession } from './demoSession';
 
 const demo = FIXTURES.repos.demo;
 const crash = demo.issues.crash;
 
-/** The Issue Page tabs open now. */
-function issuePageTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('gitea.issuePage'));
-}
-
 describe('issue page (Gitea 1.27 test server)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let accountId: string | undefined;
   let repo: RepoRef;
 
-  before(async () => {
-    server = await startTestServer();
-    accountId = await signInAndSelect(server.url);
-    repo = { instanceUrl: server.url, owner: demo.owner, repo: demo.name, accountId };
-  });
-  after(async () => {
-    await closeEditors();
-    await signOut(accountId);
-    await server?.close();
-  });
-  afterEach(closeEditors);
+  demoSession((s) => ({ server, repo } = s), { closeEditors: true });
 
   const open = async (number: number): Promise<IssuePage> => {
     const page = await vscode.commands.executeCommand<IssuePage | undefined>('gitea.openIssue', { repo, number });

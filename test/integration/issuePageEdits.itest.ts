@@ -5,9 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IssuePage } from '../../src/commands/issuePage/issuePagePanel';
 import type { RepoRef } from '../../src/core/services';
-import { FIXTURES, startTestServer, type TestServer } from '../server/index';
+import { FIXTURES, type TestServer } from '../server/index';
 import { api, requestsTo, signInAndSelect, signOut, startSwitchableProxy } from './viewsSupport';
 import { closeEditors } from './workflowsSupport';
+import { demoSession } from './demoSession';
 
 const demo = FIXTURES.repos.demo;
 const issueNumber = demo.issues.darkMode;
@@ -35,17 +36,7 @@ describe('issue page edits (Gitea 1.27 test server)', function () {
   let accountId: string | undefined;
   let repo: RepoRef;
 
-  before(async () => {
-    server = await startTestServer();
-    accountId = await signInAndSelect(server.url);
-    repo = { instanceUrl: server.url, owner: demo.owner, repo: demo.name, accountId };
-  });
-  after(async () => {
-    await closeEditors();
-    await signOut(accountId);
-    await server?.close();
-  });
-  afterEach(closeEditors);
+  demoSession((s) => ({ server, accountId, repo } = s), { closeEditors: true });
 
   const open = async (number: number): Promise<IssuePage> => {
     const page = await vscode.commands.executeCommand<IssuePage | undefined>('gitea.openIssue', { repo, number });

@@ -6,36 +6,20 @@ import * as vscode from 'vscode';
 import type { IssuePage } from '../../src/commands/issuePage/issuePagePanel';
 import type { CommentEntry } from '../../src/commands/issuePage/pageModel';
 import type { RepoRef } from '../../src/core/services';
-import { FIXTURES, startTestServer, type TestServer } from '../server/index';
-import { api, signInAndSelect, signOut } from './viewsSupport';
-import { closeEditors, waitFor } from './workflowsSupport';
+import { FIXTURES, type TestServer } from '../server/index';
+import { api } from './viewsSupport';
+import { closeEditors, issuePageTabs, waitFor } from './workflowsSupport';
+import { demoSession } from './demoSession';
 
 const demo = FIXTURES.repos.demo;
 const crash = demo.issues.crash;
 
-function pageTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('gitea.issuePage'));
-}
-
 describe('issue page references, paging and cache (Gitea 1.27 test server)', function () {
   this.timeout(180_000);
   let server: TestServer;
-  let accountId: string | undefined;
   let repo: RepoRef;
 
-  before(async () => {
-    server = await startTestServer();
-    accountId = await signInAndSelect(server.url);
-    repo = { instanceUrl: server.url, owner: demo.owner, repo: demo.name, accountId };
-  });
-  after(async () => {
-    await closeEditors();
-    await signOut(accountId);
-    await server?.close();
-  });
-  afterEach(closeEditors);
+  demoSession((s) => ({ server, repo } = s), { closeEditors: true });
 
   const apiSince = (from: number) => server.requests.slice(from).filter((r) => r.kind === 'api');
   /** What a page of #n asks for: every load starts with the issue and its timeline. (The repository itself is left
@@ -125,7 +109,7 @@ describe('issue page references, paging and cache (Gitea 1.27 test server)', fun
     assert.match(html, new RegExp(`href="${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}bob"`));
 
     assert.deepEqual(await page.handle({ type: 'openRef', owner: 'alice', repo: 'demo', number: crash }), { ok: true });
-    await waitFor('the referenced issue’s tab', () => pageTabs().some((t) => t.label === `#${crash} ${crashTitle}`));
+    await waitFor('the referenced issue’s tab', () => issuePageTabs().some((t) => t.label === `#${crash} ${crashTitle}`));
     assert.equal(await page.handle({ type: 'openRef', owner: '../..', repo: 'demo', number: crash }), undefined, 'a malformed reference is dropped');
     assert.equal(await page.handle({ type: 'openUrl', url: 'javascript:alert(1)' }), undefined);
     assert.deepEqual(await page.handle({ type: 'openUrl', url: 'https://evil.example/bob' }), { ok: false, message: 'not an address of the instance' });

@@ -4,16 +4,16 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DeployKey, Issue } from '../../src/api';
 import type { RepoRef } from '../../src/core/services';
-import { FIXTURES, sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
-import { api, replaceMessage, requestsTo, signInAndSelect, signOut } from './viewsSupport';
+import { FIXTURES, sshEd25519PublicKey, type TestServer } from '../server/index';
+import { api, replaceMessage, requestsTo } from './viewsSupport';
 import { closeEditors } from './workflowsSupport';
+import { demoSession } from './demoSession';
 
 interface CreateIssueResult {
   draft: { title: string; body: string; labels: number[]; milestone?: number; assignees: string[]; projects: number[]; dueDate?: string };
   outcome?: { status: string; issue?: Issue; fields?: Record<string, string>; general?: string; canUnarchive?: boolean };
 }
 
-const demo = FIXTURES.repos.demo;
 
 describe('workflows: Create Issue form (Gitea 1.27 test server)', function () {
   this.timeout(120_000);
@@ -21,17 +21,7 @@ describe('workflows: Create Issue form (Gitea 1.27 test server)', function () {
   let accountId: string | undefined;
   let repo: RepoRef;
 
-  before(async () => {
-    server = await startTestServer();
-    accountId = await signInAndSelect(server.url);
-    repo = { instanceUrl: server.url, owner: demo.owner, repo: demo.name, accountId };
-  });
-  after(async () => {
-    await closeEditors();
-    await signOut(accountId);
-    await server?.close();
-  });
-  afterEach(closeEditors);
+  demoSession((s) => ({ server, accountId, repo } = s), { closeEditors: true });
 
   const create = (args: Record<string, unknown>) => vscode.commands.executeCommand<CreateIssueResult>('gitea.createIssue', { repo, ...args });
 
@@ -114,18 +104,9 @@ describe('workflows: Create Issue form (Gitea 1.27 test server)', function () {
 describe('workflows: deploy keys (Gitea 1.27 test server)', function () {
   this.timeout(120_000);
   let server: TestServer;
-  let accountId: string | undefined;
   let repo: RepoRef;
 
-  before(async () => {
-    server = await startTestServer();
-    accountId = await signInAndSelect(server.url);
-    repo = { instanceUrl: server.url, owner: demo.owner, repo: demo.name, accountId };
-  });
-  after(async () => {
-    await signOut(accountId);
-    await server?.close();
-  });
+  demoSession((s) => ({ server, repo } = s));
 
   it('adds a key (checked locally first), finds it by its fingerprint, and removes it after confirmation', async () => {
     const publicKey = sshEd25519PublicKey('workflows-itest', 'deploy@ci');

@@ -7,7 +7,7 @@ import type { ChangedFile } from '../../src/api';
 import { blameLine } from '../../src/git/blame';
 import { testEnv } from './env';
 import { find, registry, replaceMessage, settled, signOut } from './viewsSupport';
-import { closeEditors, gitInWorkspace, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
+import { closeEditors, gitInWorkspace, issuePageTabs, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
 
 interface LineOutcome {
   kind: string;
@@ -75,10 +75,7 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
       assert.equal(outcome?.kind, 'pullRequest', JSON.stringify(outcome));
       assert.equal(outcome.pr?.number, found.index);
       assert.ok(info.shown.some((m) => m.startsWith(`#${found!.index} ${outcome.pr!.title}`)), info.shown.join('\n'));
-      const pageTab = () =>
-        vscode.window.tabGroups.all
-          .flatMap((g) => g.tabs)
-          .find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('gitea.issuePage') && t.label.startsWith(`#${found!.index} `));
+      const pageTab = () => issuePageTabs().find((t) => t.label.startsWith(`#${found!.index} `));
       for (let i = 0; i < 100 && !pageTab(); i++) await new Promise((r) => setTimeout(r, 50));
       const tab = pageTab();
       assert.ok(tab, `the page of #${found.index} opened: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);

@@ -68,3 +68,10 @@ export async function gitInWorkspace(...args: string[]): Promise<string> {
 export async function closeEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
+
+/** The issue and pull request page tabs open now. */
+export function issuePageTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('gitea.issuePage'));
+}

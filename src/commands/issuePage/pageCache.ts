@@ -1,9 +1,10 @@
 // What an issue page showed, kept for the cache lifetime: opening or revealing the page again within it shows
-// this and sends no request. The lifetime is the views' (their lists are kept 60 s: PagedTreeBase.DEFAULT_TTL_MS,
-// checked equal by a unit test), so a page and the row it was opened from are as fresh as each other. Refresh and
+// this and sends no request. The lifetime is the views' (their lists are kept 60 s: PagedTreeBase.DEFAULT_TTL_MS;
+// both are shared/cacheLifetime.ts), so a page and the row it was opened from are as fresh as each other. Refresh and
 // every action on the page go to the server and replace the entry. Pure (no vscode).
+import { LIST_CACHE_TTL_MS } from '../../shared/cacheLifetime';
 
-export const PAGE_CACHE_TTL_MS = 60_000;
+export const PAGE_CACHE_TTL_MS = LIST_CACHE_TTL_MS;
 /** Pages kept at most (the least recently stored go first): a page holds up to a few hundred rendered comments. */
 export const PAGE_CACHE_SIZE = 20;
 

@@ -2,13 +2,12 @@
 // view), the Changed Files view with its tree/list and whitespace toggles, the diff command, the `gitea-file:`
 // documents and the `gitea-changes:` decorations.
 import * as vscode from 'vscode';
-import type { PullRequest } from '../../api';
 import type { CheckedOutPulls } from '../../core/checkedOutPulls';
-import type { RepoRef, Services } from '../../core/services';
+import type { Services } from '../../core/services';
 import { COMMAND } from '../../core/commandIds';
-import { isCancellation, showFailure } from '../../core/errors';
+import { showFailure } from '../../core/errors';
 import { pullRequestArg } from '../../core/pullRequestArg';
-import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { askPullRequest } from '../../core/pullRequestPick';
 import { ChangedFilesView, LAYOUT_SETTING, WHITESPACE_SETTING, currentWhitespace, type LoadResult } from './changedFilesView';
 import { ChangedFileDecorations, FILE_SCHEME, FileAtRefProvider } from './fileDocuments';
 import { WHITESPACE_MODES, type WhitespaceMode } from './model';
@@ -22,50 +21,6 @@ const WHITESPACE_LABELS: Record<WhitespaceMode, () => string> = {
   'ignore-change': () => vscode.l10n.t('Ignore changes in amount of whitespace'),
   'ignore-eol': () => vscode.l10n.t('Ignore whitespace at end of line'),
 };
-
-/** Asks for a pull request of the active repository: recent ones listed, any number accepted. */
-async function pickPullRequest(services: Services): Promise<{ repo: RepoRef; index: number } | undefined> {
-  const target = await targetOrSignIn(services);
-  if (!target) return undefined;
-  type Item = vscode.QuickPickItem & { index?: number };
-  const pick = vscode.window.createQuickPick<Item>();
-  pick.title = vscode.l10n.t('Show Changed Files of Pull Request — {0}/{1}', target.repo.owner, target.repo.repo);
-  pick.placeholder = vscode.l10n.t('Pick a pull request or type its number');
-  pick.busy = true;
-  let listed: Item[] = [];
-  const refresh = (): void => {
-    const typed = /^#?(\d+)$/.exec(pick.value.trim());
-    const typedItem: Item[] = typed && !listed.some((i) => i.index === Number(typed[1])) ? [{ label: `#${typed[1]}`, index: Number(typed[1]), alwaysShow: true }] : [];
-    pick.items = [...typedItem, ...listed];
-  };
-  const controller = new AbortController();
-  target.client
-    .repoListPullRequests({ owner: target.repo.owner, repo: target.repo.repo, state: 'all', sort: 'recentupdate', limit: 50 }, { signal: controller.signal })
-    .then(
-      (page) => {
-        listed = page.items.map((pr: PullRequest) => ({
-          label: `#${pr.number} ${pr.title}`,
-          description: pr.merged ? vscode.l10n.t('merged') : pr.state,
-          detail: pr.user?.login,
-          index: pr.number,
-        }));
-        refresh();
-      },
-      (e: unknown) => {
-        if (!isCancellation(e)) pick.placeholder = vscode.l10n.t('Type a pull request number (the list could not be loaded)');
-      },
-    )
-    .finally(() => (pick.busy = false));
-  pick.onDidChangeValue(refresh);
-  const chosen = await new Promise<number | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0]?.index));
-    pick.onDidHide(() => resolve(undefined));
-    pick.show();
-  });
-  controller.abort();
-  pick.dispose();
-  return chosen === undefined ? undefined : { repo: target.repo, index: chosen };
-}
 
 export function registerChangedFiles(services: Services, checkedOut?: CheckedOutPulls): vscode.Disposable {
   const view = new ChangedFilesView(services);
@@ -90,7 +45,7 @@ export function registerChangedFiles(services: Services, checkedOut?: CheckedOut
     review,
     registerOpenChangedFile(services, shas, review.attach),
     vscode.commands.registerCommand(COMMAND.showChangedFiles, async (arg?: unknown): Promise<LoadResult | undefined> => {
-      const chosen = pullRequestArg(arg, services.repos.active) ?? (arg === undefined ? await pickPullRequest(services) : undefined);
+      const chosen = pullRequestArg(arg, services.repos.active) ?? (arg === undefined ? await askPullRequest(services, (owner, repo) => vscode.l10n.t('Show Changed Files of Pull Request — {0}/{1}', owner, repo), { state: 'all' }) : undefined);
       if (!chosen) {
         if (arg !== undefined) void vscode.window.showErrorMessage(vscode.l10n.t('Choose a pull request to show its changed files.'));
         return undefined;

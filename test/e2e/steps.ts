@@ -1,0 +1,36 @@
+// Steps several UI specs share: running a command as soon as the palette lists it, signing in with a token through
+// the sign-in form, and the document inside the active webview (the Create Issue form, an issue page).
+import type { FrameLocator } from 'playwright-core';
+import type { VscodePage } from './vscodePage';
+
+/** The palette lists an extension's commands only once the extension host has registered them: retry until then. */
+export async function runCommandWhenListed(vs: VscodePage, title: string, attempts = 4): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await vs.runCommand(title);
+    } catch (e) {
+      if (i >= attempts) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+}
+
+/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
+export async function signInWithToken(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
+  const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
+  await runCommandWhenListed(vs, 'Gitea: Sign In');
+  await atStep(1);
+  await vs.fillQuickInput(url);
+  await atStep(2);
+  await vs.fillQuickInput(username);
+  await atStep(3);
+  await vs.pickQuickItem('Access token');
+  await atStep(4);
+  await vs.fillQuickInput(token);
+  await vs.waitForNotification(/Signed in to .* as /, 30_000);
+}
+
+/** The document inside the active webview panel (its inner frame). */
+export function activeWebview(vs: VscodePage): FrameLocator {
+  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
