@@ -53,7 +53,7 @@ describe('review in the diff editor', function () {
     const { openPull, openPullRename, owner, name } = target.repo;
     await vs.runCommand('Gitea: Show Changed Files of Pull Request…');
     await vs.fillQuickInput(String(openPull), { submit: false });
-    await vs.page.locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`^#${openPull} `) }).first().click();
+    await vs.page.locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${openPull} `) }).first().click();
     // Only the Changed Files pane open, so its rows have room (the tree renders the rows in view only).
     await vs.view('Changed Files').header.waitFor({ timeout: 30_000 });
     const expanded = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
@@ -83,12 +83,25 @@ describe('review in the diff editor', function () {
     // The new thread's widget: VS Code puts the focus into its comment box.
     const widget = vs.page.locator('.review-widget').filter({ has: vs.page.locator('.comment-form .monaco-editor.focused') }).first();
     await widget.waitFor({ timeout: 15_000 });
-    await vs.page.keyboard.type(COMMENT);
+    const firstTry = `${COMMENT} (first try)`;
+    await vs.page.keyboard.type(firstTry);
     await widget.getByRole('button', { name: 'Add Review Comment' }).first().click();
     // The comment is pending: shown in the thread with the "Pending" label, nothing sent yet.
-    const pending = vs.page.locator('.review-widget').filter({ hasText: COMMENT }).first();
-    await pending.locator('.review-comment', { hasText: COMMENT }).waitFor({ timeout: 15_000 });
+    const pending = vs.page.locator('.review-widget').filter({ hasText: firstTry }).first();
+    await pending.locator('.review-comment', { hasText: firstTry }).waitFor({ timeout: 15_000 });
     await pending.locator('.review-comment', { hasText: 'Pending' }).first().waitFor();
+    // A pending comment is edited in place: its Edit action, the text replaced, Save.
+    const draft = pending.locator('.review-comment', { hasText: firstTry }).first();
+    await draft.hover();
+    await draft.locator('a.action-label[aria-label="Edit Pending Comment"]').click();
+    const editor = pending.locator('.review-comment .edit-container .monaco-editor').first();
+    await editor.waitFor({ timeout: 15_000 });
+    await editor.click();
+    await vs.page.keyboard.press('ControlOrMeta+A');
+    await vs.page.keyboard.type(COMMENT);
+    await pending.getByRole('button', { name: 'Save' }).first().click();
+    await vs.page.locator('.review-widget .review-comment', { hasText: COMMENT }).filter({ hasNotText: firstTry }).first().waitFor({ timeout: 15_000 });
+    await vs.page.locator('.review-widget .review-comment', { hasText: firstTry }).waitFor({ state: 'detached', timeout: 15_000 });
     await vs.screenshot('review-thread');
 
     await vs.runCommand('Gitea: Submit Review…');

@@ -82,8 +82,10 @@ describe('review in the diff editor: threads, pending review, submit (Gitea 1.27
     await as(server, 'alice', 'POST', REVIEWS, { event: 'COMMENT', comments: [{ path: 'src/main.ts', body: 'It groups the string helpers.', new_position: 1 }] });
     const old = server.state.comments.find((c) => c.body === 'The old import')!;
     await as(server, 'alice', 'POST', `/repos/alice/demo/pulls/comments/${old.id}/resolve`);
-    // A comment made on an earlier head of the pull request.
-    server.state.comments.find((c) => c.body === 'Was this on purpose?')!.commitSha = 'f'.repeat(40);
+    // A comment made on an earlier head of the pull request, whose line read differently then (its diff hunk ends
+    // with the line as it was; Gitea's commit_id, the line's blame commit, says nothing of that).
+    const earlier = server.state.comments.find((c) => c.body === 'Was this on purpose?')!;
+    earlier.diffHunk = `${earlier.diffHunk!.replace(/\n[^\n]*$/, '')}\n+// this line read differently on an earlier head`;
   });
   after(async () => {
     await vscode.commands.executeCommand('gitea.discardReview', { repo: ref, index: 6, confirm: false }).then(undefined, () => undefined);
@@ -120,7 +122,7 @@ describe('review in the diff editor: threads, pending review, submit (Gitea 1.27
     assert.deepEqual(at(threads, 'new', 1).comments.map((c) => c.author), ['carol', 'alice']);
     assert.equal(at(threads, 'old', 1).uri, sides.left.toString());
     assert.equal(at(threads, 'old', 1).label, 'Resolved by alice');
-    // The head commit comes from the right side's URI: the comment on an earlier head is still outdated.
+    // The head commit's lines come from the right side's document: the comment on an earlier head is still outdated.
     assert.equal(at(threads, 'new', 6).label, 'Outdated');
     // A comment written there joins the same pending review.
     await vscode.commands.executeCommand('gitea.review.addComment', { uri: sides.left, line: 2, text: 'After the reload' });

@@ -112,10 +112,17 @@ export function toPullReviewComment(ctx: Ctx, c: CommentRec): Record<string, unk
     path: c.treePath ?? '',
     commit_id: c.commitSha ?? '',
     original_commit_id: c.oldRef ?? '',
-    diff_hunk: c.diffHunk ?? '',
+    // convert.patch2diff: the stored patch from its first hunk header on (no file header), '' without one.
+    diff_hunk: patch2diff(c.diffHunk ?? ''),
     position: line > 0 ? line : 0,
     original_position: line < 0 ? -line : 0,
     html_url: commentHtmlUrl(ctx, issue, c),
     pull_request_url: issueHtmlUrl(ctx, issue),
   };
+}
+
+/** Gitea's convert.patch2diff: what follows the patch's one "\n@@" (none or several: ''). */
+function patch2diff(patch: string): string {
+  const split = patch.split('\n@@');
+  return split.length === 2 ? `@@${split[1]}` : '';
 }

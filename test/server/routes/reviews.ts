@@ -55,6 +55,21 @@ function reviewType(issue: IssueRec, doerId: number, event: string | undefined, 
 }
 
 /** The hunk of `path`'s diff that holds `line` (negative: a line of the old file), cut after that line. */
+/**
+ * pull_service.createCodeComment's CommitSHA: for a new-side line, the review's first comment on that line lends its
+ * commit, else the commit that last changed the line (git blame at the review's commit, else the head); for an
+ * old-side line, or when blame finds no such line, the head.
+ */
+async function commentCommit(ctx: Ctx, repo: RepoRec, review: ReviewRec, path: string, line: number, headSha: string): Promise<string> {
+  if (line <= 0) return headSha;
+  const first = ctx.state.comments.find((c) => c.reviewId === review.id && c.type === 'code' && c.line === line && c.treePath === path);
+  if (first?.commitSha) return first.commitSha;
+  const at = review.commitId || headSha;
+  const blame = await ctx.git.run(repo.gitPath, ['blame', '--porcelain', '-L', `${line},${line}`, at, '--', path]);
+  const sha = blame.code === 0 ? /^([0-9a-f]{40}) /.exec(blame.stdout.toString('utf8'))?.[1] : undefined;
+  return sha ?? headSha;
+}
+
 async function diffHunk(ctx: Ctx, repo: RepoRec, base: string, head: string, path: string, line: number): Promise<string> {
   if (!base || !head || line === 0) return '';
   const out = (await ctx.git.run(repo.gitPath, ['diff', '--no-color', base, head, '--', path])).stdout.toString('utf8');
@@ -131,9 +146,11 @@ async function createReview(ctx: Ctx): Promise<void> {
   }
   for (const c of comments) {
     const line = c.old_position && c.old_position > 0 ? -c.old_position : c.new_position ?? 0;
+    const path = c.path ?? '';
     state.comments.push({ id: state.nextId('comment'), issueId: issue.id, posterId: doer.id, body: c.body ?? '', created: now,
-      updated: now, type: 'code', reviewId: review.id, treePath: c.path ?? '', line, commitSha: commitId,
-      diffHunk: await diffHunk(ctx, repo, shas.mergeBase, commitId, c.path ?? '', line) });
+      updated: now, type: 'code', reviewId: review.id, treePath: path, line,
+      commitSha: await commentCommit(ctx, repo, review, path, line, shas.headSha),
+      diffHunk: await diffHunk(ctx, repo, shas.mergeBase, shas.headSha, path, line) });
   }
   // Gitea's pull_service.SubmitReview refuses only approving or rejecting a closed pull request.
   if (issue.state === 'closed' && (type === 'approve' || type === 'reject')) unprocessable("can't submit review for a closed or merged PR");

@@ -37,7 +37,9 @@ describe('review data from the test server', () => {
     assert.ok(!asCarol.reviews.some((r) => r.state === 'PENDING'));
 
     const head = (await bob.repoGetPullRequest(PULL)).head!.sha ?? '';
-    const threads = buildThreads({ ...asBob, headSha: head, drafts: [], me: 'bob' });
+    // The head commit's file, as the diff's right side shows it.
+    const text = new TextDecoder().decode(await bob.repoGetRawFile({ owner: PULL.owner, repo: PULL.repo, filepath: 'src/main.ts', ref: head }));
+    const threads = buildThreads({ ...asBob, headLine: (path, line) => (path === 'src/main.ts' ? text.split('\n')[line - 1] : undefined), drafts: [], me: 'bob' });
     assert.deepEqual(threads.map((t) => [t.path, t.side, t.line, t.comments.map((c) => [c.author, c.body, c.pending])]), [
       ['src/main.ts', 'new', 1, [['carol', 'new side', false], ['bob', 'pending reply', true]]],
       ['src/main.ts', 'old', 1, [['carol', 'old side', false]]],
@@ -61,9 +63,14 @@ describe('review data from the test server', () => {
     assert.equal(review.state, 'APPROVED');
     assert.equal(review.comments_count, 2, 'the earlier pending comment and the new one');
     const comments = (await bob.repoGetPullReviewComments({ ...PULL, id: review.id })).items;
-    assert.deepEqual(comments.map((c) => [c.body, c.position, c.original_position, c.commit_id]), [
-      ['pending reply', 1, 0, head],
-      ['indentation', 0, 6, head],
+    assert.deepEqual(comments.map((c) => [c.body, c.position, c.original_position]), [
+      ['pending reply', 1, 0],
+      ['indentation', 0, 6],
     ]);
+    // Gitea's commit_id: the head for an old-side line; for a new-side line the commit that last changed it (blame),
+    // here one of the pull request's commits, not its head.
+    assert.equal(comments[1]!.commit_id, head);
+    assert.match(comments[0]!.commit_id ?? '', /^[0-9a-f]{40}$/);
+    assert.notEqual(comments[0]!.commit_id, head);
   });
 });

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { DRAFTS_KEY, DraftStore, type StateLike } from '../../../src/views/changedFiles/review/draftStore';
 import {
   buildThreads,
+  commentedLine,
   inRanges,
   parseDiffRanges,
   placeOf,
@@ -29,14 +30,20 @@ test('placeOf: position is a line of the new file, original_position of the old 
   assert.equal(placeOf({ position: 0, original_position: 0 }), undefined);
 });
 
+// A diff hunk as Gitea's API sends it: cut around the commented line, which comes last.
+const hunk = (line: string) => `@@ -1,2 +1,3 @@\n context\n+added\n+${line}`;
+// The head commit's lines of src/app.ts, as the documents of the diff's right side have them.
+const headLine = (path: string, line: number) => (path === 'src/app.ts' ? ({ 3: 'three', 9: 'nine, changed since' } as Record<number, string>)[line] : undefined);
+
 test('buildThreads groups the comments of every review by path, side and line; the first comment decides resolved and outdated', () => {
   const threads = buildThreads({
     reviews: [{ id: 1, state: 'COMMENT' }, { id: 2, state: 'REQUEST_CHANGES' }],
     commentsByReview: new Map([
-      [1, [comment(1, { position: 3 }), comment(2, { original_position: 3 }), comment(5, { position: 9, commit_id: OLD })]],
+      // Gitea's commit_id is the commit that last changed the line (blame), not the head: no reason for "outdated".
+      [1, [comment(1, { position: 3, commit_id: OLD, diff_hunk: hunk('three') }), comment(2, { original_position: 3 }), comment(5, { position: 9, diff_hunk: hunk('nine') })]],
       [2, [comment(3, { position: 3, user: { login: 'carol' } }), comment(4, { original_position: 3, resolver: { login: 'alice' } })]],
     ]),
-    headSha: HEAD,
+    headLine,
     drafts: [],
     me: 'alice',
   });
@@ -51,16 +58,44 @@ test('buildThreads groups the comments of every review by path, side and line; t
   assert.equal(newThree!.comments[1]!.author, 'carol');
   // Resolved only when the conversation's first comment is (the web page's rule): comment 2 is not resolved.
   assert.equal(oldThree!.resolved, false);
-  assert.equal(outdated!.outdated, true, 'made on another commit than the head');
+  assert.equal(outdated!.outdated, true, 'its line reads differently in the head commit than in its diff hunk');
   assert.equal(outdated!.comments[0]!.outdated, true);
   assert.equal(newThree!.outdated, false);
+});
+
+test('commentedLine: the last line of a diff hunk without its prefix; none for an empty hunk or a bare header', () => {
+  assert.equal(commentedLine('@@ -0,0 +5,4 @@\n+    .replace(/^-|-$/g, \'\');\n+}\n+\n+/** Upper-cases the first letter. */'), '/** Upper-cases the first letter. */');
+  assert.equal(commentedLine('@@ -3,2 +3,2 @@\n-old\n same\n\\ No newline at end of file\n'), 'same');
+  assert.equal(commentedLine(''), undefined);
+  assert.equal(commentedLine(undefined), undefined);
+  assert.equal(commentedLine('@@ -1 +1 @@'), undefined);
+});
+
+test('buildThreads: outdated only when the head line is known and differs (trailing spaces aside); old-side comments never', () => {
+  const threads = buildThreads({
+    reviews: [{ id: 1, state: 'COMMENT' }],
+    commentsByReview: new Map([[1, [
+      comment(1, { position: 3, diff_hunk: hunk('three  ') }),
+      comment(2, { position: 5, diff_hunk: hunk('five') }),
+      comment(3, { original_position: 9, diff_hunk: '@@ -9 +9 @@\n-gone' }),
+      comment(4, { path: 'other.ts', position: 9, diff_hunk: hunk('x') }),
+    ]]]),
+    headLine,
+    drafts: [],
+    me: 'alice',
+  });
+  assert.deepEqual(threads.map((t) => [t.path, t.side, t.line, t.outdated]), [
+    ['other.ts', 'new', 9, false],
+    ['src/app.ts', 'new', 3, false],
+    ['src/app.ts', 'new', 5, false],
+    ['src/app.ts', 'old', 9, false],
+  ]);
 });
 
 test('buildThreads: a resolved first comment resolves the thread; a comment without a line is outdated on line 1', () => {
   const threads = buildThreads({
     reviews: [{ id: 1, state: 'COMMENT' }],
     commentsByReview: new Map([[1, [comment(1, { position: 4, resolver: { login: 'alice' } }), comment(2, {})]]]),
-    headSha: HEAD,
     drafts: [],
     me: 'alice',
   });
@@ -79,7 +114,6 @@ test('buildThreads: comments of the own pending review and drafts are pending; d
       [1, [comment(1, { position: 3 })]],
       [2, [comment(2, { position: 8, user: { login: 'alice' } })]],
     ]),
-    headSha: HEAD,
     drafts: [
       { id: 'd1', path: 'src/app.ts', side: 'new', line: 3, body: 'a reply', createdAt: '2024-01-01T00:00:00Z' },
       { id: 'd2', path: 'README.md', side: 'old', line: 2, body: 'new thread', createdAt: '2024-02-01T00:00:00Z' },

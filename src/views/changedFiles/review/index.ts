@@ -43,7 +43,9 @@ export function registerReview(services: Services, host: ReviewHost, checkedOut?
   const lookup = threads.addLookup(restoredDiffSide(services));
   // Documents open before this code was loaded (restored editors): VS Code asked for their commenting ranges already.
   threads.showOpenDocuments();
-  const opened = vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === FILE_SCHEME && threads.show(doc.uri));
+  const opened = vscode.workspace.onDidOpenTextDocument((doc) => {
+    if (doc.uri.scheme === FILE_SCHEME && threads.show(doc.uri)) threads.documentOpened(doc.uri);
+  });
   const files = checkedOut ? registerCheckedOutFiles(threads, host, checkedOut, services.log) : undefined;
   return {
     attach: (pull, headSha, file, sides) => void threads.attach(pull, headSha, file, sides),

@@ -13,6 +13,9 @@ import { reviewRequestBody, submitProblem, threadKey, type SubmitEvent } from '.
 export const REVIEW_COMMANDS = {
   addComment: 'gitea.review.addComment',
   deleteDraft: 'gitea.review.deleteDraft',
+  editDraft: 'gitea.review.editDraft',
+  saveDraft: 'gitea.review.saveDraft',
+  cancelDraftEdit: 'gitea.review.cancelDraftEdit',
   resolve: 'gitea.review.resolveThread',
   unresolve: 'gitea.review.unresolveThread',
   /** Hidden, for the in-host tests: the threads on screen once the loads in flight ended. */
@@ -86,6 +89,26 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
     if (!(comment instanceof ReviewComment) || !comment.model.draft) return;
     await store.remove(comment.pull.key, String(comment.model.id));
     threads.render(comment.pull);
+  };
+
+  // A pending comment is edited in place (it is only kept here until the review is submitted).
+  const isDraftComment = (comment: unknown): comment is ReviewComment => comment instanceof ReviewComment && comment.model.draft;
+  const editDraft = (comment: unknown): void => {
+    if (isDraftComment(comment)) threads.setMode(comment, vscode.CommentMode.Editing);
+  };
+  const saveDraft = async (comment: unknown): Promise<void> => {
+    if (!isDraftComment(comment)) return;
+    const text = comment.text;
+    if (!text.trim()) {
+      // The editor stays open with what was there: nothing typed is lost.
+      void vscode.window.showWarningMessage(vscode.l10n.t('A comment needs some text. Delete Pending Comment removes it.'));
+      return;
+    }
+    await store.edit(comment.pull.key, String(comment.model.id), text);
+    threads.render(comment.pull);
+  };
+  const cancelDraftEdit = (comment: unknown): void => {
+    if (isDraftComment(comment)) threads.setMode(comment, vscode.CommentMode.Preview);
   };
 
   const resolve = (resolved: boolean) => async (thread: unknown): Promise<void> => {
@@ -247,6 +270,9 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
   return vscode.Disposable.from(
     vscode.commands.registerCommand(REVIEW_COMMANDS.addComment, addComment),
     vscode.commands.registerCommand(REVIEW_COMMANDS.deleteDraft, deleteDraft),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.editDraft, editDraft),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.saveDraft, saveDraft),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.cancelDraftEdit, cancelDraftEdit),
     vscode.commands.registerCommand(REVIEW_COMMANDS.resolve, resolve(true)),
     vscode.commands.registerCommand(REVIEW_COMMANDS.unresolve, resolve(false)),
     vscode.commands.registerCommand(COMMAND.submitReview, submit),

@@ -39,7 +39,8 @@ interface DocumentPlace {
 export type DocumentLookup = (uri: vscode.Uri) => { pull: PullRef; headSha?: string; path: string; side: Side; mayHaveMoved?: () => boolean } | undefined;
 
 export class ReviewComment implements vscode.Comment {
-  body: vscode.MarkdownString;
+  /** A string while the user edits it (VS Code writes the edited text here). */
+  body: vscode.MarkdownString | string;
   mode = vscode.CommentMode.Preview;
   author: vscode.CommentAuthorInformation;
   label?: string;
@@ -47,14 +48,24 @@ export class ReviewComment implements vscode.Comment {
   timestamp?: Date;
 
   constructor(readonly model: ThreadComment, readonly pull: PullState) {
-    // Bodies are other people's text: no command links, no HTML.
-    this.body = new vscode.MarkdownString(model.body, false);
-    this.body.isTrusted = false;
-    this.body.supportHtml = false;
+    this.body = this.markdown();
     this.author = { name: model.author, iconPath: model.avatarUrl ? vscode.Uri.parse(model.avatarUrl) : undefined };
     this.label = model.pending ? vscode.l10n.t('Pending') : model.outdated ? vscode.l10n.t('Outdated') : undefined;
     this.contextValue = model.draft ? 'giteaDraft' : 'giteaComment';
     this.timestamp = model.createdAt ? new Date(model.createdAt) : undefined;
+  }
+
+  /** The body as shown: bodies are other people's text, so no command links and no HTML. */
+  markdown(): vscode.MarkdownString {
+    const body = new vscode.MarkdownString(this.model.body, false);
+    body.isTrusted = false;
+    body.supportHtml = false;
+    return body;
+  }
+
+  /** The text in the comment's editor (while editing), or its body. */
+  get text(): string {
+    return typeof this.body === 'string' ? this.body : this.body.value;
   }
 }
 
@@ -207,6 +218,19 @@ export class ReviewThreads implements vscode.Disposable {
     return { state: doc.pull, path: doc.path, side: doc.side, line, model: doc.pull.models.get(key) };
   }
 
+  /** The threads on screen that show this comment (one per document of its file's side). */
+  threadsOf(comment: ReviewComment): vscode.CommentThread[] {
+    return [...comment.pull.threads.values()].map((t) => t.thread).filter((t) => t.comments.includes(comment));
+  }
+
+  /** Shows a comment in another mode (editing a pending comment, or back to reading it). VS Code redraws a thread
+   * when its comments are assigned again. */
+  setMode(comment: ReviewComment, mode: vscode.CommentMode): void {
+    comment.mode = mode;
+    if (mode === vscode.CommentMode.Preview) comment.body = comment.markdown();
+    for (const thread of this.threadsOf(comment)) thread.comments = [...thread.comments];
+  }
+
   /** The pull request whose diff the active editor shows. */
   activePull(): PullState | undefined {
     const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors];
@@ -256,13 +280,34 @@ export class ReviewThreads implements vscode.Disposable {
     return state.rangesLoading;
   }
 
+  /** The lines of the head commit's files, from the documents open of their new side: a diff's right side, or the
+   * workspace file of a checked-out pull request while it is as in the head commit. */
+  private headLines(state: PullState): (path: string, line: number) => string | undefined {
+    let open: Map<string, vscode.TextDocument> | undefined;
+    return (path, line) => {
+      open ??= new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+      for (const id of state.uris.get(`new|${path}`)?.keys() ?? []) {
+        const doc = open.get(id);
+        if (!doc || this.documents.get(id)?.mayHaveMoved?.()) continue;
+        return line <= doc.lineCount ? doc.lineAt(line - 1).text : undefined;
+      }
+      return undefined;
+    };
+  }
+
+  /** A placed document's text is there: its threads' outdated marks can be decided now. */
+  documentOpened(uri: vscode.Uri): void {
+    const place = this.documents.get(uri.toString());
+    if (place?.pull.data) this.render(place.pull);
+  }
+
   /** Makes the threads of the files opened so far match the reviews and the pending review. */
   render(state: PullState): void {
     const pending = this.drafts.get(state.key);
     const models = buildThreads({
       reviews: state.data?.reviews ?? [],
       commentsByReview: state.data?.commentsByReview ?? new Map(),
-      headSha: state.headSha,
+      headLine: this.headLines(state),
       drafts: pending.drafts,
       me: state.me,
     });

@@ -5,6 +5,12 @@
 // review into one conversation per path and signed line; the API sends the line as `position` (new file) or
 // `original_position` (old file). Resolving marks a comment; the web page shows a conversation resolved when its
 // first comment is.
+//
+// Outdated: Gitea marks a comment invalidated when a push changes its line (the line's last commit, by blame, is no
+// longer the comment's `commit_id`), and the API does not send the mark. `commit_id` is that blame commit, not the
+// head the comment was made on, so it cannot be compared with the head. What the API does send is `diff_hunk`, the
+// diff cut around the line when the comment was made, ending with the line: a new-side comment whose line now reads
+// differently in the head commit is outdated.
 
 export type Side = 'new' | 'old';
 
@@ -18,6 +24,8 @@ export interface ReviewCommentLike {
   readonly created_at?: string;
   readonly path?: string;
   readonly commit_id?: string;
+  /** The diff cut around the line when the comment was made (`@@ … @@` and the lines up to the commented one). */
+  readonly diff_hunk?: string;
   readonly position?: number;
   readonly original_position?: number;
 }
@@ -74,6 +82,20 @@ export function threadKey(path: string, side: Side, line: number): string {
   return `${path}\u0000${side}\u0000${line}`;
 }
 
+/** The commented line as the comment's `diff_hunk` shows it (its last line, without the +/space prefix). */
+export function commentedLine(diffHunk: string | undefined): string | undefined {
+  if (!diffHunk) return undefined;
+  const lines = diffHunk.replace(/\r/g, '').split('\n').filter((l) => l !== '' && !l.startsWith('\\'));
+  const last = lines[lines.length - 1];
+  return last === undefined || last.startsWith('@@') ? undefined : last.slice(1);
+}
+
+/** Whether a new-side line reads differently now than when the comment was made (unknown either way: no). */
+function lineChanged(diffHunk: string | undefined, now: string | undefined): boolean {
+  const then = commentedLine(diffHunk);
+  return then !== undefined && now !== undefined && then.trimEnd() !== now.trimEnd();
+}
+
 /** Where a comment sits: the new file's line, else the old file's; neither (both 0) is a comment Gitea lost the line of. */
 export function placeOf(c: Pick<ReviewCommentLike, 'position' | 'original_position'>): { side: Side; line: number } | undefined {
   if ((c.position ?? 0) > 0) return { side: 'new', line: c.position! };
@@ -84,8 +106,8 @@ export function placeOf(c: Pick<ReviewCommentLike, 'position' | 'original_positi
 export interface ThreadInput {
   readonly reviews: readonly ReviewLike[];
   readonly commentsByReview: ReadonlyMap<number, readonly ReviewCommentLike[]>;
-  /** The pull request's head commit: comments made on another commit are outdated. */
-  readonly headSha: string;
+  /** The text of a line of the head commit's file (new side), when a document of it is at hand. */
+  readonly headLine?: (path: string, line: number) => string | undefined;
   readonly drafts: readonly DraftComment[];
   /** Who writes the drafts (their author). */
   readonly me: string;
@@ -107,7 +129,7 @@ export function buildThreads(input: ThreadInput): ReviewThreadModel[] {
       const place = placeOf(c);
       // A comment without a line stays visible on the first line, marked outdated.
       const { side, line } = place ?? { side: 'new' as const, line: 1 };
-      const outdated = !place || (!!c.commit_id && !!input.headSha && c.commit_id !== input.headSha);
+      const outdated = !place || (place.side === 'new' && lineChanged(c.diff_hunk, input.headLine?.(c.path ?? '', place.line)));
       group(c.path ?? '', side, line).server.push({ ...c, pending, outdated });
     }
   }
