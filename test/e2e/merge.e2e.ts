@@ -65,6 +65,11 @@ describe('merge a pull request', function () {
     }
     const pane = vs.view('Pull Requests');
     await pane.expand();
+    if (!fixtures) {
+      // The view listed the pull requests when the window signed in, before this one was opened: Refresh, as a user does.
+      await pane.header.hover();
+      await pane.header.locator('a.action-label[aria-label="Refresh Pull Requests"]').click();
+    }
     const row = pane.item(`#${index} `);
     await row.waitFor({ timeout: 30_000 });
     await row.hover();
