@@ -1,5 +1,6 @@
 // refs/pull/<n>/head over smart HTTP, as Gitea keeps them in the base repository: a clone fetches a pull
-// request's head, the ref follows pushes to the head branch and survives deleting that branch after a merge.
+// request's head, the ref follows pushes to the head branch, is written for a pull request created through the API,
+// and survives deleting that branch after a merge.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/index';
@@ -40,6 +41,24 @@ describe('test server: refs/pull/<n>/head over git', () => {
     const pushed = (await sandbox.git(['rev-parse', 'HEAD'], clone)).stdout.toString().trim();
     assert.equal(await pullHead(6), pushed);
     assert.equal(await fetchPullHead(6), pushed);
+  });
+
+  it('creates a pull request of a pushed branch (201, refs/pull/<n>/head written); refuses the same targets again (409), head = base (422), an unknown branch (404)', async () => {
+    await sandbox.git(['checkout', '-q', '-b', 'notes', 'origin/main'], clone);
+    await sandbox.git(['commit', '-q', '--allow-empty', '-m', 'Notes'], clone);
+    assert.equal((await sandbox.git(['push', '-q', 'origin', 'notes:notes'], clone)).code, 0);
+    const pushed = (await sandbox.git(['rev-parse', 'HEAD'], clone)).stdout.toString().trim();
+    const create = (body: unknown) => api(server, '/repos/alice/demo/pulls', { method: 'POST', as: 'bob', body });
+    const created = await create({ head: 'notes', base: 'main', title: 'Notes' });
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual([created.json.user.login, created.json.state, created.json.head.ref, created.json.head.sha, created.json.base.ref],
+      ['bob', 'open', 'notes', pushed, 'main']);
+    assert.equal(await fetchPullHead(created.json.number), pushed);
+    const again = await create({ head: 'notes', base: 'main', title: 'Notes again' });
+    assert.equal(again.status, 409);
+    assert.match(again.json.message, /^pull request already exists for these targets \[id: \d+, issue_id: \d+, .*head_branch: notes, base_branch: main\]$/);
+    assert.equal((await create({ head: 'main', base: 'main', title: 'Nothing' })).status, 422);
+    assert.equal((await create({ head: 'no-such-branch', base: 'main', title: 'Nothing' })).status, 404);
   });
 
   it('still serves the head after the pull request was merged and its branch deleted', async () => {
