@@ -14,5 +14,10 @@ function collect(dir) {
 }
 const filter = process.argv[2];
 const files = collect('out/test/unit').filter((f) => !filter || f.includes(filter)).sort();
+// Without files `node --test` looks for tests everywhere (the harness and the UI suite included): stop instead.
+if (files.length === 0) {
+  console.error(`run-unit: no compiled unit test file under out/test/unit matches "${filter ?? ''}" (run tsc -p . first?)`);
+  process.exit(1);
+}
 const r = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

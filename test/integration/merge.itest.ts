@@ -1,13 +1,15 @@
 // Merge Pull Request and Request Review inside a real VS Code, against a Gitea 1.27 test server started in this
 // process (so the exact request bodies it received can be read): the reasons a pull request cannot be merged
 // before anything is sent, the body of each merge style, a 405 "Please try again later" tried again, a 409 after a
-// push in between, the review requests' bodies, and the "Review Requested" group of the Pull Requests view.
+// push in between, the review requests' bodies (a user's and, on acme/site, a team's), and the "Review Requested"
+// group of the Pull Requests view.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { MergeResult } from '../../src/commands/merge/mergePullRequest';
 import type { RequestReviewResult } from '../../src/commands/requestReview/requestReview';
 import type { RepoRef } from '../../src/core/services';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
+import { newIssue } from '../server/seed/demoIssues';
 import { scriptQuickInputs, type ScriptStep } from './viewsQuickInput';
 import { api, dataNodes, describeNodes, find, label, registry, replaceMessage, requestsTo, settled, signInAndSelect, signOut } from './viewsSupport';
 
@@ -266,6 +268,51 @@ describe('Merge Pull Request and Request Review (Gitea 1.27 test server)', funct
     assert.deepEqual(now.requested_reviewers.map((u) => u.login), ['carol']);
   });
 
+  it("Request Review on an organisation's pull request: a team is requested by name (team_reviewers) and withdrawn again; the pull request lists it in requested_reviewers_teams", async () => {
+    const index = await orgPull(server);
+    const site: RepoRef = { instanceUrl: server.url, owner: 'acme', repo: 'site', accountId };
+    const requestReview = () => vscode.commands.executeCommand<RequestReviewResult>('gitea.requestReview', { repo: site, index });
+    const path = `/repos/acme/site/pulls/${index}/requested_reviewers`;
+    type Team = { id: number; name: string; organization: { name: string } | null };
+    const pull = () => api<{ requested_reviewers: unknown[]; requested_reviewers_teams: Team[] }>(server, 'GET', `/repos/acme/site/pulls/${index}`);
+
+    let items: string[] = [];
+    let preselected: string[] = [];
+    const asked = await withScript([
+      (ui) => {
+        items = ui.items.map((i) => i.label);
+        preselected = ui.selectedItems.map((i) => i.label);
+        ui.pick('$(organization) Developers');
+      },
+    ], requestReview);
+    assert.deepEqual(items, ['$(person) carol', '$(organization) Owners', '$(organization) Release Managers', '$(organization) Developers'],
+      'the writers but the author (alice), then the teams of acme (GET /orgs/acme/teams)');
+    assert.deepEqual(preselected, []);
+    assert.deepEqual(asked, { kind: 'updated', added: { reviewers: [], team_reviewers: ['Developers'] }, removed: { reviewers: [], team_reviewers: [] } });
+    assert.deepEqual(requestsTo(server, path).map((r) => [r.method, r.status, r.body]), [['POST', 201, { reviewers: [], team_reviewers: ['Developers'] }]]);
+    assert.deepEqual(messages.info.shown, [`Review of #${index} requested from Developers.`]);
+    const requested = await pull();
+    assert.deepEqual(requested.requested_reviewers, []);
+    assert.deepEqual(requested.requested_reviewers_teams.map((t) => [t.id, t.name, t.organization?.name]), [[FIXTURES.orgs.acme.teams.developers.id, 'Developers', 'acme']]);
+    const reviews = await api<{ state: string; user: unknown; team: Team | null }[]>(server, 'GET', `/repos/acme/site/pulls/${index}/reviews`);
+    assert.deepEqual(reviews.map((r) => [r.state, r.user, r.team?.name]), [['REQUEST_REVIEW', null, 'Developers']], "the team's request review has no user");
+
+    const from = server.requests.length;
+    const withdrawn = await withScript([
+      (ui) => {
+        preselected = ui.selectedItems.map((i) => i.label);
+        ui.pick();
+      },
+    ], requestReview);
+    assert.deepEqual(preselected, ['$(organization) Developers'], 'the requested team comes pre-selected');
+    assert.deepEqual(withdrawn, { kind: 'updated', added: { reviewers: [], team_reviewers: [] }, removed: { reviewers: [], team_reviewers: ['Developers'] } });
+    assert.deepEqual(requestsTo(server, path, from).map((r) => [r.method, r.status, r.body]), [['DELETE', 204, { reviewers: [], team_reviewers: ['Developers'] }]]);
+    assert.equal(messages.info.shown.at(-1), `Review request of #${index} withdrawn from Developers.`);
+    assert.deepEqual((await pull()).requested_reviewers_teams, []);
+    const events = await api<{ type: string; assignee_team: { name: string } | null; removed_assignee: boolean }[]>(server, 'GET', `/repos/acme/site/issues/${index}/timeline`);
+    assert.deepEqual(events.filter((e) => e.type === 'review_request').map((e) => [e.assignee_team?.name, e.removed_assignee]), [['Developers', false], ['Developers', true]]);
+  });
+
   it('the Pull Requests view has a "Review Requested" group: pull requests whose review is asked of the signed-in user', async () => {
     const state = server.state;
     const issue = state.issueByIndex(demo.id, OPEN)!;
@@ -282,6 +329,20 @@ describe('Merge Pull Request and Request Review (Gitea 1.27 test server)', funct
     assert.match(rows[0]!.item.contextValue ?? '', /\bpullRequest\b.*\bopen\b/);
   });
 });
+
+/** An open pull request of alice on acme/site (the seed has none on an organization's repository): an empty commit on a new branch. */
+async function orgPull(server: TestServer): Promise<number> {
+  const state = server.state;
+  const site = state.repoByName('acme', 'site')!;
+  const main = (await server.git.must(site.gitPath, ['rev-parse', 'refs/heads/main'])).toString('utf8').trim();
+  const ident = ['-c', 'user.name=Alice', '-c', 'user.email=alice@example.com'];
+  const head = (await server.git.must(site.gitPath, [...ident, 'commit-tree', `${main}^{tree}`, '-p', main, '-m', 'Ask a team'])).toString('utf8').trim();
+  await server.git.updateRefs(site.gitPath, [`create refs/heads/team-review ${head}`]);
+  const issue = newIssue(state, site, { title: 'Ask a team', posterId: state.userByName('alice')!.id, pull: {
+    headBranch: 'team-review', baseBranch: 'main', headRepoId: site.id, merged: false, draft: false, allowMaintainerEdit: false,
+    reviewComments: 0, requestedReviewerIds: [] } });
+  return issue.index;
+}
 
 async function withScript<T>(script: ScriptStep[], run: () => Thenable<T>): Promise<T> {
   const ui = scriptQuickInputs(script);

@@ -260,6 +260,8 @@ export interface CommentRec {
   type?: CommentType;
   labelId?: number;
   assigneeId?: number;
+  /** review_request events of a team (Gitea's AssigneeTeamID). */
+  assigneeTeamId?: number;
   removedAssignee?: boolean;
   oldTitle?: string;
   newTitle?: string;
@@ -282,7 +284,10 @@ export type ReviewType = 'pending' | 'approve' | 'comment' | 'reject' | 'request
 export interface ReviewRec {
   id: number;
   issueId: number;
+  /** 0 for a team's review request (Gitea's ReviewerID). */
   reviewerId: number;
+  /** The team asked to review (Gitea's ReviewerTeamID); only REQUEST_REVIEW reviews have one. */
+  reviewerTeamId?: number;
   type: ReviewType;
   body: string;
   commitId: string;

@@ -1,13 +1,13 @@
 // api.PullRequest. review_comments is absent when 0. In list responses additions/deletions/changed_files are
-// absent, merged_by is null, and assignees, requested_reviewers and requested_reviewers_teams are null when
-// empty (a single pull request answers [] instead). `url` equals `html_url`. Head/base SHAs and diff stats
-// come from git.
+// absent, merged_by is null, and assignees and requested_reviewers are null when empty (a single pull request
+// answers [] instead); a list never loads the requested teams, so its requested_reviewers_teams is always null.
+// `url` equals `html_url`. Head/base SHAs and diff stats come from git.
 import type { Ctx } from '../context';
-import type { IssueRec, PullRec } from '../state';
+import type { IssueRec, PullRec, ReviewRec } from '../state';
 import { hasConflicts } from '../pullMerge';
 import { toLabel, toMilestone, issueHtmlUrl } from './issues';
 import { toRepo } from './repo';
-import { iso, isoOrNull, toUserOrNull } from './users';
+import { iso, isoOrNull, toTeam, toUserOrNull } from './users';
 
 export interface PullShas {
   headSha: string;
@@ -44,6 +44,24 @@ async function conflicting(ctx: Ctx, gitPath: string, shas: PullShas): Promise<b
   return !shas.baseSha || !shas.headSha || (await hasConflicts(ctx.git, gitPath, shas.baseSha, shas.headSha));
 }
 
+/**
+ * PullRequest.LoadRequestedReviewersTeams: the teams asked to review (their latest request each, oldest update
+ * first), as convert.ToTeam with the organization loaded.
+ */
+function requestedTeams(ctx: Ctx, issue: IssueRec): Record<string, unknown>[] {
+  const latest = new Map<number, ReviewRec>();
+  for (const r of ctx.state.reviews) {
+    if (r.issueId !== issue.id || !r.reviewerTeamId) continue;
+    const prev = latest.get(r.reviewerTeamId);
+    if (!prev || prev.id < r.id) latest.set(r.reviewerTeamId, r);
+  }
+  return [...latest.values()]
+    .sort((a, b) => a.updated.getTime() - b.updated.getTime() || a.id - b.id)
+    .map((r) => ctx.state.team(r.reviewerTeamId!))
+    .filter((t) => t !== undefined)
+    .map((t) => toTeam(ctx, t, { withOrganization: true }));
+}
+
 export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean }): Promise<Record<string, unknown>> {
   const state = ctx.state;
   const pr = issue.pull as PullRec;
@@ -70,7 +88,7 @@ export async function toPull(ctx: Ctx, issue: IssueRec, opts: { list: boolean })
     // A list leaves empty lists nil (null); a single pull request loads them ([]), as Gitea 1.27.0 answers.
     assignees: assignees.length || !opts.list ? assignees : null,
     requested_reviewers: reviewers.length || !opts.list ? reviewers : null,
-    requested_reviewers_teams: opts.list ? null : [],
+    requested_reviewers_teams: opts.list ? null : requestedTeams(ctx, issue),
     state: issue.state,
     draft: isWorkInProgress(issue),
     is_locked: issue.isLocked,

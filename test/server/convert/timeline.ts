@@ -3,7 +3,7 @@
 import type { Ctx } from '../context';
 import type { CommentRec, IssueRec, ReviewRec } from '../state';
 import { issueHtmlUrl, toLabel, toMilestone } from './issues';
-import { iso, toUserOrNull } from './users';
+import { iso, toTeam, toUserOrNull } from './users';
 
 const REVIEW_STATE: Record<ReviewRec['type'], string> = {
   pending: 'PENDING',
@@ -56,7 +56,8 @@ export function toTimelineComment(ctx: Ctx, c: CommentRec): Record<string, unkno
     review_id: c.reviewId ?? 0,
     label: label ? toLabel(ctx, label) : null,
     assignee: c.assigneeId !== undefined ? toUserOrNull(ctx, c.assigneeId) : null,
-    assignee_team: null,
+    // LoadAssigneeUserAndTeam: the team of a team's review_request event, converted without its organization.
+    assignee_team: teamOrNull(ctx, c.assigneeTeamId),
     removed_assignee: c.removedAssignee ?? false,
     resolve_doer: c.resolverId !== undefined ? toUserOrNull(ctx, c.resolverId) : null,
     dependent_issue: null,
@@ -73,12 +74,19 @@ export function reviewCodeComments(ctx: Ctx, review: ReviewRec): CommentRec[] {
   return ctx.state.comments.filter((c) => c.type === 'code' && c.reviewId === review.id);
 }
 
+/** A team as convert.ToTeam answers it without loadOrg (`organization` null); null without a team. */
+function teamOrNull(ctx: Ctx, teamId: number | undefined): Record<string, unknown> | null {
+  const team = teamId ? ctx.state.team(teamId) : undefined;
+  return team ? toTeam(ctx, team, { withOrganization: false }) : null;
+}
+
+/** convert.ToPullReview: a team's review request has no user (ReviewerID 0) and its `team` (ToTeam, no org). */
 export function toPullReview(ctx: Ctx, review: ReviewRec): Record<string, unknown> {
   const issue = ctx.state.issue(review.issueId)!;
   return {
     id: review.id,
-    user: toUserOrNull(ctx, review.reviewerId),
-    team: null,
+    user: review.reviewerId ? toUserOrNull(ctx, review.reviewerId) : null,
+    team: teamOrNull(ctx, review.reviewerTeamId),
     state: REVIEW_STATE[review.type],
     body: review.body,
     commit_id: review.commitId,

@@ -2,7 +2,7 @@
 // its line comments (404 for another user's pending review), create (PENDING stays pending; 422 for approving
 // or rejecting one's own pull request, a COMMENT without body or comments, REQUEST_CHANGES without body),
 // submit (only a pending review; 422 "review stay pending"), delete (reviewer or site admin, else 403), and
-// review requests (201 with the REQUEST_REVIEW reviews; 204 on removal).
+// review requests of users and of an organization's teams (201 with the REQUEST_REVIEW reviews; 204 on removal).
 import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { pullShas } from '../convert/pulls';
@@ -12,7 +12,7 @@ import { addEvent } from '../issueEvents';
 import { formInt, paged } from '../paging';
 import { accessMode } from '../permissions';
 import type { Router } from '../router';
-import { Access, type IssueRec, type RepoRec, type ReviewRec, type ReviewType } from '../state';
+import { Access, type IssueRec, type RepoRec, type ReviewRec, type ReviewType, type TeamPermission, type TeamRec } from '../state';
 
 interface LineComment {
   path?: string;
@@ -201,6 +201,71 @@ function deleteReview(ctx: Ctx): void {
   ctx.noContent();
 }
 
+/** A team's access to one unit of its repositories (an owner or admin team has every unit at its mode). */
+function teamUnitAccess(team: TeamRec, unit: string): TeamPermission {
+  if (team.permission === 'owner' || team.permission === 'admin') return team.permission;
+  return team.unitPermissions?.[unit] ?? (team.units.includes(unit) ? team.permission : 'none');
+}
+
+/** organization.HasTeamRepo: the team's repositories (all of the organization's with includes_all_repositories). */
+function teamHasRepo(team: TeamRec, repo: RepoRec): boolean {
+  return repo.ownerId === team.orgId && (team.includesAllRepositories || team.repoIds.includes(repo.id));
+}
+
+/**
+ * issue_service.CanDoerChangeReviewRequests: not on an archived repository; the poster, the owner, a
+ * collaborator, or a member of one of the organization's teams that has the repository with read access to pulls.
+ */
+function canDoerChangeReviewRequests(ctx: Ctx, doerId: number, repo: RepoRec, posterId: number): boolean {
+  if (repo.archived) return false;
+  if (doerId === posterId || doerId === repo.ownerId || repo.collaborators.has(doerId)) return true;
+  return ctx.state.teams.some((t) => t.orgId === repo.ownerId && teamHasRepo(t, repo) && teamUnitAccess(t, 'repo.pulls') !== 'none' &&
+    t.memberIds.includes(doerId));
+}
+
+/**
+ * issue_service.TeamReviewRequest: isValidTeamReviewRequest (422 when a private repository is not the team's or
+ * the doer may not change review requests), then issues_model.AddTeamReviewRequest (nothing when the team was
+ * already asked; a REQUEST_REVIEW review with ReviewerTeamID and a review_request event with AssigneeTeamID) or
+ * RemoveTeamReviewRequest (deletes the team's request; an event with removed_assignee). Unlike a user's request,
+ * a team's is taken on closed pull requests too. Answers the review created, if any.
+ */
+function teamReviewRequest(ctx: Ctx, repo: RepoRec, issue: IssueRec, doerId: number, team: TeamRec, isAdd: boolean): ReviewRec | undefined {
+  const state = ctx.state;
+  const refuse = (reason: string): never => unprocessable(`${reason} [user_id: ${doerId}, repo_id: ${repo.id}]`);
+  const canChange = canDoerChangeReviewRequests(ctx, doerId, repo, issue.posterId);
+  if (isAdd) {
+    if (repo.private && !teamHasRepo(team, repo)) refuse("Reviewing team can't read repo");
+    if (!canChange) refuse("Doer can't choose reviewer");
+  } else if (!canChange) {
+    refuse("Doer can't remove reviewer");
+  }
+  const existing = state.reviews.filter((r) => r.issueId === issue.id && r.reviewerTeamId === team.id).sort((a, b) => b.id - a.id)[0];
+  const now = new Date();
+  if (!isAdd) {
+    if (!existing) return undefined;
+    state.reviews.splice(state.reviews.indexOf(existing), 1);
+    addEvent(state, issue, doerId, 'review_request', { assigneeTeamId: team.id, removedAssignee: true }, now);
+    return undefined;
+  }
+  if (existing) return undefined;
+  // IsOfficialReviewerTeam (a rule on the base branch, the team writes code), else IsOfficialReviewer of the doer
+  // (write access to the code; no approvals whitelist here).
+  const rule = repo.protections.find((p) => p.ruleName === issue.pull!.baseBranch);
+  const writes = (p: TeamPermission) => p === 'write' || p === 'admin' || p === 'owner';
+  const official = (!!rule && writes(teamUnitAccess(team, 'repo.code'))) || accessMode(state, state.user(doerId), repo) >= Access.Write;
+  const review: ReviewRec = { id: state.nextId('review'), issueId: issue.id, reviewerId: 0, reviewerTeamId: team.id, type: 'request',
+    body: '', commitId: '', official, stale: false, dismissed: false, created: now, updated: now };
+  state.reviews.push(review);
+  addEvent(state, issue, doerId, 'review_request', { assigneeTeamId: team.id, removedAssignee: false, reviewId: review.id }, now);
+  return review;
+}
+
+/**
+ * Gitea's apiReviewRequest: the names are looked up first (404 "user doesn't exist: x"; team_reviewers only for an
+ * organization's repository, among its teams by lower-case name: 404 "team doesn't exist: x"), then the users'
+ * requests, then the teams'. POST answers 201 with the reviews created, DELETE 204.
+ */
 function reviewRequests(isAdd: boolean) {
   return (ctx: Ctx): void => {
     const { repo, mode } = ctx.repoAssignment();
@@ -211,7 +276,12 @@ function reviewRequests(isAdd: boolean) {
     ]);
     const issue = pullFromParams(ctx, repo);
     const state = ctx.state;
-    const users = (form.reviewers ?? []).map((name) => state.userByName(name) ?? notFound(`User '${name}' not exist`));
+    const users = (form.reviewers ?? []).map((name) => state.userByName(name) ?? notFound(`user doesn't exist: ${name}`));
+    const orgOwned = state.account(repo.ownerId)?.kind === 'org';
+    const teams = orgOwned
+      ? (form.team_reviewers ?? []).map((name) =>
+        state.teams.find((t) => t.orgId === repo.ownerId && t.name.toLowerCase() === name.toLowerCase()) ?? notFound(`team doesn't exist: ${name}`))
+      : [];
     const created: ReviewRec[] = [];
     const pr = issue.pull!;
     for (const u of users) {
@@ -238,6 +308,10 @@ function reviewRequests(isAdd: boolean) {
         }
         addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: true });
       }
+    }
+    for (const team of teams) {
+      const review = teamReviewRequest(ctx, repo, issue, doer.id, team, isAdd);
+      if (review) created.push(review);
     }
     if (isAdd) ctx.json(201, created.map((r) => toPullReview(ctx, r)));
     else ctx.noContent();

@@ -76,7 +76,9 @@ describe('issue and pull request page operations against the test server', () =>
     assert.equal(comment?.path, 'src/auth.ts');
     assert.equal(comment?.position, 2);
     assert.equal(comment?.pull_request_review_id, pending.id);
-    assert.match(comment?.diff_hunk ?? '', /^diff --git /);
+    // Gitea's convert.patch2diff: from the hunk header on, no file header; the commented line last.
+    assert.match(comment?.diff_hunk ?? '', /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@\n(.*\n)*\+.*$/);
+    assert.doesNotMatch(comment?.diff_hunk ?? '', /^diff --git /m);
     const submitted = await bob.repoSubmitPullReview({ ...demo, index: openPull, id: pending.id, body: { event: 'REQUEST_CHANGES', body: 'Rename it.' } });
     assert.equal(submitted.state, 'REQUEST_CHANGES');
     const list = await carol.repoListPullReviews({ ...demo, index: openPull });

@@ -3,7 +3,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/index';
+import { newIssue } from '../../server/seed/demoIssues';
 import { api } from './helpers';
+
+/** An open pull request on acme/site (the seed has none on an organization's repository): an empty commit on a new branch. */
+async function orgPull(server: TestServer, posterLogin: string): Promise<number> {
+  const state = server.state;
+  const site = state.repoByName('acme', 'site')!;
+  const main = (await server.git.must(site.gitPath, ['rev-parse', 'refs/heads/main'])).toString('utf8').trim();
+  const ident = ['-c', 'user.name=Alice', '-c', 'user.email=alice@example.com'];
+  const head = (await server.git.must(site.gitPath, [...ident, 'commit-tree', `${main}^{tree}`, '-p', main, '-m', 'Team review'])).toString('utf8').trim();
+  await server.git.updateRefs(site.gitPath, [`create refs/heads/team-review ${head}`]);
+  const issue = newIssue(state, site, { title: 'Ask a team', posterId: state.userByName(posterLogin)!.id, pull: {
+    headBranch: 'team-review', baseBranch: 'main', headRepoId: site.id, merged: false, draft: false, allowMaintainerEdit: false,
+    reviewComments: 0, requestedReviewerIds: [] } });
+  return issue.index;
+}
 
 describe('test server: pull request reviews', () => {
   let server: TestServer;
@@ -51,7 +66,8 @@ describe('test server: pull request reviews', () => {
     assert.equal(c.original_position, 0);
     assert.equal(c.pull_request_review_id, id);
     assert.equal(c.resolver, null);
-    assert.match(c.diff_hunk, /^diff --git a\/.+\n@@ -\d+(,\d+)? \+1(,\d+)? @@/);
+    // convert.patch2diff: from the first hunk header on, without the file header.
+    assert.match(c.diff_hunk, /^@@ -\d+(,\d+)? \+1(,\d+)? @@/);
     assert.match(c.html_url, /\/pulls\/6\/files#issuecomment-\d+$/);
 
     assert.equal((await api(server, `${reviews}/${id}`, { method: 'POST', as: 'bob', body: { event: 'PENDING' } })).json.message, 'review stay pending');
@@ -115,10 +131,69 @@ describe('test server: pull request reviews', () => {
     assert.equal(added.json[0].user.login, 'carol');
     assert.deepEqual((await api(server, '/repos/alice/demo/pulls/6')).json.requested_reviewers.map((u: { login: string }) => u.login), ['carol']);
     assert.equal((await api(server, path, { method: 'POST', as: 'alice', body: { reviewers: ['alice'] } })).status, 422);
-    assert.equal((await api(server, path, { method: 'POST', as: 'alice', body: { reviewers: ['nobody-here'] } })).status, 404);
+    const unknown = await api(server, path, { method: 'POST', as: 'alice', body: { reviewers: ['nobody-here'] } });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.json.message, "user doesn't exist: nobody-here");
     assert.equal((await api(server, path, { method: 'DELETE', as: 'alice', body: { reviewers: ['carol'] } })).status, 204);
     assert.deepEqual((await api(server, '/repos/alice/demo/pulls/6')).json.requested_reviewers, []);
     const events = (await api(server, '/repos/alice/demo/issues/6/timeline?limit=50')).json.filter((e: { type: string }) => e.type === 'review_request');
     assert.deepEqual(events.map((e: { removed_assignee: boolean }) => e.removed_assignee), [false, true]);
+  });
+  it('team review requests on an organization\'s pull request: 404 for an unknown team, 201 with the team\'s REQUEST_REVIEW, 422s, 204 on removal', async () => {
+    const index = await orgPull(server, 'alice');
+    const path = `/repos/acme/site/pulls/${index}/requested_reviewers`;
+    const site = server.state.repoByName('acme', 'site')!;
+    const unknown = await api(server, path, { method: 'POST', as: 'alice', body: { team_reviewers: ['nobody-team'] } });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.json.message, "team doesn't exist: nobody-team");
+    // Team names are looked up case-insensitively (lower_name).
+    const added = await api(server, path, { method: 'POST', as: 'alice', body: { team_reviewers: ['developers'] } });
+    assert.equal(added.status, 201);
+    assert.equal(added.json.length, 1);
+    const [review] = added.json;
+    assert.equal(review.state, 'REQUEST_REVIEW');
+    assert.equal(review.user, null, 'a team\'s request has no user');
+    assert.deepEqual([review.team.id, review.team.name, review.team.organization], [3, 'Developers', null]);
+    assert.equal(review.official, true, 'no rule on main: the doer writes code');
+    assert.deepEqual((await api(server, path, { method: 'POST', as: 'alice', body: { team_reviewers: ['Developers'] } })).json, [], 'already requested');
+    const pull = (await api(server, `/repos/acme/site/pulls/${index}`, { as: 'alice' })).json;
+    assert.deepEqual(pull.requested_reviewers, []);
+    assert.deepEqual(pull.requested_reviewers_teams.map((t: { name: string; organization: { name: string } }) => [t.name, t.organization.name]), [['Developers', 'acme']]);
+    const listed = (await api(server, '/repos/acme/site/pulls?state=open', { as: 'alice' })).json.find((p: { number: number }) => p.number === index);
+    assert.equal(listed.requested_reviewers_teams, null, 'a list does not load the teams');
+    const reviews = (await api(server, `/repos/acme/site/pulls/${index}/reviews`, { as: 'alice' })).json;
+    assert.deepEqual(reviews.map((r: { id: number; team: { name: string } }) => [r.id, r.team.name]), [[review.id, 'Developers']]);
+    // bob only reads the public repository: he may not change its review requests.
+    const bob = server.fixtures.users.bob.id;
+    const outsider = await api(server, path, { method: 'POST', as: 'bob', body: { team_reviewers: ['Owners'] } });
+    assert.equal(outsider.status, 422);
+    assert.equal(outsider.json.message, `Doer can't choose reviewer [user_id: ${bob}, repo_id: ${site.id}]`);
+    const withdraw = await api(server, path, { method: 'DELETE', as: 'bob', body: { team_reviewers: ['Developers'] } });
+    assert.equal(withdraw.json.message, `Doer can't remove reviewer [user_id: ${bob}, repo_id: ${site.id}]`);
+    // A private repository: only teams that have it may be asked (Developers has acme/private-repo only).
+    site.private = true;
+    try {
+      const alice = server.fixtures.users.alice.id;
+      const unreadable = await api(server, path, { method: 'POST', as: 'alice', body: { team_reviewers: ['Release Managers', 'Developers'] } });
+      assert.equal(unreadable.status, 422);
+      assert.equal(unreadable.json.message, `Reviewing team can't read repo [user_id: ${alice}, repo_id: ${site.id}]`);
+    } finally {
+      site.private = false;
+    }
+    // Release Managers (all repositories) was requested before Developers refused the whole call.
+    assert.equal((await api(server, path, { method: 'DELETE', as: 'alice', body: { team_reviewers: ['Developers', 'Release Managers'] } })).status, 204);
+    assert.deepEqual((await api(server, `/repos/acme/site/pulls/${index}`, { as: 'alice' })).json.requested_reviewers_teams, []);
+    const events = (await api(server, `/repos/acme/site/issues/${index}/timeline`, { as: 'alice' })).json
+      .filter((e: { type: string }) => e.type === 'review_request')
+      .map((e: { assignee: unknown; assignee_team: { name: string; organization: unknown }; removed_assignee: boolean }) =>
+        [e.assignee, e.assignee_team.name, e.assignee_team.organization, e.removed_assignee]);
+    assert.deepEqual(events, [
+      [null, 'Developers', null, false],
+      [null, 'Release Managers', null, false],
+      [null, 'Developers', null, true],
+      [null, 'Release Managers', null, true],
+    ]);
+    // A user's repository has no teams: team_reviewers are left alone.
+    assert.deepEqual((await api(server, '/repos/alice/demo/pulls/6/requested_reviewers', { method: 'POST', as: 'alice', body: { team_reviewers: ['Developers'] } })).json, []);
   });
 });
