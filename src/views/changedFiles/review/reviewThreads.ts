@@ -359,12 +359,15 @@ export class ReviewThreads implements vscode.Disposable {
       model.resolved ? vscode.l10n.t('Resolved by {0}', model.resolvedBy ?? '') : undefined,
       mayHaveMoved && model.side === 'new' ? vscode.l10n.t('Line as in the pull request (your copy differs)') : undefined,
     ].filter(Boolean).join(' · ');
-    thread.label = label || undefined;
-    thread.canReply = true;
+    // Each assignment is sent to the window (and redraws the widget): only changes are assigned.
+    if (thread.label !== (label || undefined)) thread.label = label || undefined;
+    if (thread.canReply !== true) thread.canReply = true;
     const resolvable = model.rootCommentId !== undefined;
-    thread.contextValue = ['giteaThread', resolvable && !model.resolved ? 'canResolve' : '', resolvable && model.resolved ? 'canUnresolve' : '', model.pending ? 'pending' : '']
+    const contextValue = ['giteaThread', resolvable && !model.resolved ? 'canResolve' : '', resolvable && model.resolved ? 'canUnresolve' : '', model.pending ? 'pending' : '']
       .filter(Boolean).join(' ');
-    if (resolvable) thread.state = model.resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
+    if (thread.contextValue !== contextValue) thread.contextValue = contextValue;
+    const resolution = model.resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
+    if (resolvable && thread.state !== resolution) thread.state = resolution;
     const collapsed = model.resolved ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
     if (thread.collapsibleState !== collapsed) thread.collapsibleState = collapsed;
   }
