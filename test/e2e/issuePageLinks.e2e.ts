@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame } from './steps';
+import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType } from './steps';
 
 describe('issue page: references', function () {
   this.timeout(300_000);
@@ -31,8 +31,7 @@ describe('issue page: references', function () {
     });
     assert.equal(res.status, 201);
     const created = (await res.json()) as { number: number };
-    await vs.runCommand('Gitea: Open Issue or Pull Request…');
-    await vs.fillQuickInput(`#${created.number}`, { submit: false });
+    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${created.number}`);
     await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${created.number}` }).first().click();
     const frame = pageFrame(vs);
     await frame.locator('h1', { hasText: `#${created.number}` }).waitFor({ timeout: 30_000 });

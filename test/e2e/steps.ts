@@ -15,6 +15,22 @@ export async function runCommandWhenListed(vs: VscodePage, title: string, attemp
   }
 }
 
+/**
+ * Runs a command whose quick pick takes typed text, and types it. A pick closes when something takes the focus as
+ * it opens (a view that finished loading): then it is opened again.
+ */
+export async function runCommandAndType(vs: VscodePage, title: string, text: string, attempts = 3): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await vs.runCommand(title);
+      return await vs.fillQuickInput(text, { submit: false, timeout: 5_000 });
+    } catch (e) {
+      if (i >= attempts) throw e;
+      await vs.closeQuickInput();
+    }
+  }
+}
+
 /** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
 export async function signInWithToken(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
   const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();

@@ -94,10 +94,10 @@ export class VscodePage {
   }
 
   /** Types into the open quick input (input box or quick pick filter) and, by default, presses Enter. */
-  async fillQuickInput(text: string, options: { submit?: boolean } = {}): Promise<void> {
+  async fillQuickInput(text: string, options: { submit?: boolean; timeout?: number } = {}): Promise<void> {
     const box = this.page.locator(QUICK_INPUT_BOX);
-    await box.waitFor();
-    await box.fill(text);
+    await box.waitFor({ timeout: options.timeout });
+    await box.fill(text, { timeout: options.timeout });
     if (options.submit ?? true) await box.press('Enter');
   }
 
