@@ -106,6 +106,8 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
     }
     await store.edit(comment.pull.key, String(comment.model.id), text);
     threads.render(comment.pull);
+    // An unchanged text redraws nothing: the comment is shown read again by hand.
+    if (threads.threadsOf(comment).length) threads.setMode(comment, vscode.CommentMode.Preview);
   };
   const cancelDraftEdit = (comment: unknown): void => {
     if (isDraftComment(comment)) threads.setMode(comment, vscode.CommentMode.Preview);
