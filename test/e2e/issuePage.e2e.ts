@@ -28,7 +28,11 @@ describe('issue page: pickers and pull requests', function () {
   const openPage = async (number: number): Promise<FrameLocator> => {
     await vs.runCommand('Gitea: Open Issue or Pull Request…');
     await vs.fillQuickInput(`#${number}`, { submit: false });
-    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${number}` }).first().click();
+    // The issue's own row, once the recent issues are listed (the list redraws when they arrive; `#1` alone also
+    // matches `#12` and the typed reference's row).
+    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
     const frame = pageFrame(vs);
     await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
     return frame;

@@ -32,7 +32,10 @@ describe('issue page: references', function () {
     assert.equal(res.status, 201);
     const created = (await res.json()) as { number: number };
     await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${created.number}`);
-    await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${created.number}` }).first().click();
+    // The issue's own row, once the recent issues are listed (`#1` alone also matches `#12` and the typed reference).
+    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${created.number}\\s`) }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
     const frame = pageFrame(vs);
     await frame.locator('h1', { hasText: `#${created.number}` }).waitFor({ timeout: 30_000 });
     const link = frame.locator('.markdown a.ref', { hasText: `#${referenced}` });

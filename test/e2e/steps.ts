@@ -46,7 +46,8 @@ export async function signInWithToken(vs: VscodePage, url: string, username: str
   await vs.waitForNotification(/Signed in to .* as /, 30_000);
 }
 
-/** The document inside the active webview panel (its inner frame). */
+/** The document inside the active webview panel (its inner frame): VS Code keeps the frames of the other panels
+ * in the page, hidden, so the newest frame is not always the one on screen. */
 export function activeWebview(vs: VscodePage): FrameLocator {
-  return vs.page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  return vs.page.frameLocator('iframe.webview.ready:visible').last().frameLocator('#active-frame');
 }
