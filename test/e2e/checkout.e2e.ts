@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { readyForReadme } from './readmeShot';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn } from './steps';
+import { onlyPane, signInWithToken as signIn } from './steps';
 
 const git = async (cwd: string, ...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd })).stdout.trim();
 
@@ -35,13 +35,8 @@ describe('check out a pull request', function () {
     const pr = (await res.json()) as { title: string; head: { ref: string; sha: string } };
     await vs.dismissNotifications();
     // Only the Pull Requests pane open, so its rows have room.
-    const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
-    for (let i = (await headers.count()) - 1; i >= 0; i--) {
-      const header = headers.nth(i);
-      if ((await header.locator('h3.title').innerText()).trim().toLowerCase() !== 'pull requests') await header.click();
-    }
+    await onlyPane(vs, 'Pull Requests');
     const pane = vs.view('Pull Requests');
-    await pane.expand();
     const row = pane.item(`#${target.repo.openPull} `);
     await row.waitFor({ timeout: 30_000 });
     await row.hover();

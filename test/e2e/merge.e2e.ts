@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn } from './steps';
+import { onlyPane, signInWithToken as signIn } from './steps';
 
 describe('merge a pull request', function () {
   this.timeout(300_000);
@@ -58,13 +58,8 @@ describe('merge a pull request', function () {
     if (fixtures) await call(`/pulls/${index}/reviews`, fixtures.users.bob.tokens.all, 'POST', { event: 'APPROVED', body: 'Looks good' });
 
     await vs.dismissNotifications();
-    const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
-    for (let i = (await headers.count()) - 1; i >= 0; i--) {
-      const header = headers.nth(i);
-      if ((await header.locator('h3.title').innerText()).trim().toLowerCase() !== 'pull requests') await header.click();
-    }
+    await onlyPane(vs, 'Pull Requests');
     const pane = vs.view('Pull Requests');
-    await pane.expand();
     if (!fixtures) {
       // The view listed the pull requests when the window signed in, before this one was opened: Refresh, as a user does.
       await pane.header.hover();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { session } from './session';
-import { signInWithToken as signIn } from './steps';
+import { onlyPane, signInWithToken as signIn } from './steps';
 import { VscodePage } from './vscodePage';
 
 const git = async (cwd: string, ...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd })).stdout.trim();
@@ -88,13 +88,8 @@ describe('a colleague\'s pull request: check out, line comment, approve, merge',
 
     // Check out from the Pull Requests view (the list was read at sign-in: Refresh first, as a user does).
     await vs.dismissNotifications();
-    const expanded = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
-    for (let i = (await expanded.count()) - 1; i >= 0; i--) {
-      const header = expanded.nth(i);
-      if ((await header.locator('h3.title').innerText()).trim().toLowerCase() !== 'pull requests') await header.click();
-    }
+    await onlyPane(vs, 'Pull Requests');
     const pulls = vs.view('Pull Requests');
-    await pulls.expand();
     await pulls.header.hover();
     await pulls.header.locator('a.action-label[aria-label="Refresh Pull Requests"]').click();
     const row = pulls.item(`#${index} `);

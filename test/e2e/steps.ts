@@ -51,3 +51,14 @@ export async function signInWithToken(vs: VscodePage, url: string, username: str
 export function activeWebview(vs: VscodePage): FrameLocator {
   return vs.page.frameLocator('iframe.webview.ready:visible').last().frameLocator('#active-frame');
 }
+
+/** Collapses every pane of the open view container but `title`, so its items have room. */
+export async function onlyPane(vs: VscodePage, title: string): Promise<void> {
+  const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
+  for (let i = (await headers.count()) - 1; i >= 0; i--) {
+    const header = headers.nth(i);
+    const text = (await header.locator('h3.title').innerText()).trim();
+    if (text.toLowerCase() !== title.toLowerCase()) await header.click();
+  }
+  await vs.view(title).expand();
+}

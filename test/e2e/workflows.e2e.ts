@@ -8,7 +8,7 @@ import { parsePublicKey } from '../../src/commands/deployKeys/sshKey';
 import { sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as issueForm } from './steps';
+import { signInWithToken as signIn, activeWebview as issueForm, onlyPane } from './steps';
 
 /** Opens a workspace file with Quick Open and puts the cursor on `line` (1-based) with Go to Line. */
 async function openFileAtLine(vs: VscodePage, path: string, line: number): Promise<void> {
@@ -25,17 +25,6 @@ async function goToLine(vs: VscodePage, line: number): Promise<void> {
   await vs.page.keyboard.press('Control+G');
   await vs.fillQuickInput(`:${line}`);
   await vs.page.locator('.part.statusbar', { hasText: `Ln ${line},` }).waitFor();
-}
-
-/** Collapses every pane of the open view container but `title`, so its items have room. */
-async function onlyPane(vs: VscodePage, title: string): Promise<void> {
-  const headers = vs.page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
-  for (let i = (await headers.count()) - 1; i >= 0; i--) {
-    const header = headers.nth(i);
-    const text = (await header.locator('h3.title').innerText()).trim();
-    if (text.toLowerCase() !== title.toLowerCase()) await header.click();
-  }
-  await vs.view(title).expand();
 }
 
 async function closeEditors(vs: VscodePage): Promise<void> {
