@@ -1,5 +1,5 @@
 // Turns HTTP answers and transport failures into GiteaErrors with a sentence a user can act on. The
-// status → kind table follows ../shared/gitea-api/BEHAVIOR.md (which wins over the swagger).
+// status → kind table follows test/fixtures/gitea-api/BEHAVIOR.md (which wins over the swagger).
 import { GiteaError, isGiteaError, type GiteaErrorKind } from './errorKind';
 
 export type AuthScheme = 'none' | 'token' | 'basic' | 'basic+otp';

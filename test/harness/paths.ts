@@ -2,10 +2,13 @@
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
-/** The workplace's shared reference material beside the clone (the swagger, BEHAVIOR.md, the recordings). */
-export const SHARED_DIR = resolve(REPO_ROOT, '..', 'shared');
+/** Reference data from a real Gitea kept in the repository (test/fixtures/README.md says where each came from):
+ * tests read nothing outside the clone (test/unit/architecture/selfContained.test.ts). */
+export const GITEA_FIXTURES_DIR = join(REPO_ROOT, 'test', 'fixtures', 'gitea-api');
 /** The request/answer exchanges recorded from a real Gitea 1.27.0. */
-export const RECORDINGS_FILE = join(SHARED_DIR, 'gitea-api', 'recordings', 'gitea-1.27.0.jsonl');
+export const RECORDINGS_FILE = join(GITEA_FIXTURES_DIR, 'recordings', 'gitea-1.27.0.jsonl');
+/** Gitea 1.27.0's own OpenAPI file. */
+export const SWAGGER_FILE = join(GITEA_FIXTURES_DIR, 'swagger.v1.json');
 export const OUT_DIR = join(REPO_ROOT, 'out');
 /** Ignored folder for the tools the harness installs (Node 24, code-server). */
 export const CACHE_DIR = join(REPO_ROOT, '.cache');

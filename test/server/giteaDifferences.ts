@@ -1,4 +1,4 @@
-// Where the test server's answer to a recorded exchange (../shared/gitea-api/recordings/gitea-1.27.0.jsonl)
+// Where the test server's answer to a recorded exchange (test/fixtures/gitea-api/recordings/gitea-1.27.0.jsonl)
 // cannot have the shape of the recorded Gitea answer, and why. test/unit/server/matchesGitea.test.ts
 // tolerates exactly these and fails when an entry is no longer needed. Paths: `$…` JSON paths (array
 // elements as `[]`), `#status`, `#header:<name>`, `#content-type`.

@@ -36,7 +36,7 @@ export interface StartTestServerOptions {
   /** Overrides the version answered by GET /version. */
   version?: string;
   tls?: { key: string | Buffer; cert: string | Buffer };
-  /** 'recorded': the story of the instance ../shared/gitea-api/recordings/ was recorded on (seed/recordedState.ts). */
+  /** 'recorded': the story of the instance test/fixtures/gitea-api/recordings/ was recorded on (seed/recordedState.ts). */
   seed?: SeedName;
   /** Receives one line with the startup timings (default: stderr for the big seed, silent otherwise). */
   log?: (line: string) => void;

@@ -1,4 +1,4 @@
-// The git repositories of the recorded seed: the instance ../shared/gitea-api/recordings/ was recorded on
+// The git repositories of the recorded seed: the instance test/fixtures/gitea-api/recordings/ was recorded on
 // (2026-11-23), rebuilt from what its answers show. alice/demo: README.md ("# demo\n\ndemo repo"), then
 // src/app.js ("app", the merge base of both pull requests, where 60 topic/b000… branches point);
 // feature/login ("login feature": +2 −1 in 2 files) merged into main with a merge commit by "alice" after a

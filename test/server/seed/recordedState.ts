@@ -1,4 +1,4 @@
-// `seed: 'recorded'`: the state of the Gitea 1.27.0 instance ../shared/gitea-api/recordings/ was recorded on,
+// `seed: 'recorded'`: the state of the Gitea 1.27.0 instance test/fixtures/gitea-api/recordings/ was recorded on,
 // rebuilt from its answers (ids, names, times, who may do what) so that every recorded request can be
 // replayed here. The accounts are the fixture identities (FIXTURES credentials and ids); as on the recorded
 // instance, alice is a site admin and bob a member of acme's `devs` team (unit permissions, no admin rights,

@@ -1,4 +1,4 @@
-// The client against what a real Gitea 1.27.0 answered (../shared/gitea-api/recordings/gitea-1.27.0.jsonl and
+// The client against what a real Gitea 1.27.0 answered (test/fixtures/gitea-api/recordings/gitea-1.27.0.jsonl and
 // its README.md): every recorded exchange is replayed through a local server, the method named by its
 // operationId is called with parameters taken from the recorded request, and the test checks that the client
 // sent that request, parsed a 2xx answer without losing what the product reads, turned the paging headers into
@@ -132,7 +132,7 @@ async function checkRefusal(ex: Exchange, resolved: Resolved, call: Promise<unkn
 describe('the client against the recordings of Gitea 1.27.0', () => {
   if (!existsSync(FILE)) {
     it('finds the recordings', () => {
-      assert.fail(`The recordings file is missing: ${FILE}. It belongs in ../shared/gitea-api/recordings/ beside the clone.`);
+      assert.fail(`The recordings file is missing: ${FILE}. It belongs in test/fixtures/gitea-api/recordings/ of the repository.`);
     });
     return;
   }

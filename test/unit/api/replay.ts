@@ -1,4 +1,4 @@
-// Replays the exchanges recorded from a real Gitea (../shared/gitea-api/recordings/, see its README.md) to the
+// Replays the exchanges recorded from a real Gitea (test/fixtures/gitea-api/recordings/, see its README.md) to the
 // client: reads the recording, finds the client operation a recorded request belongs to, derives the method's
 // parameters from the recorded URL and body, and builds the reply the local server sends back.
 import { readFileSync } from 'node:fs';

@@ -3,11 +3,10 @@
 // checks that the 20 operations of the subset spec are all covered.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { operations } from '../../../src/api';
 import type { Operation } from '../../../src/api/ops/op';
-import { REPO_ROOT, SHARED_DIR } from '../../harness/paths';
+import { SWAGGER_FILE } from '../../harness/paths';
 
 interface SwaggerParam {
   name: string;
@@ -24,13 +23,8 @@ interface Swagger {
 }
 
 
-/** Gitea 1.27's own swagger: the workplace's shared copy when it sits beside the clone, else the copy kept in
- * test/fixtures (same file, see its SOURCE note in docs) so the test also runs in a clone on its own. */
-function swaggerPath(): string {
-  const shared = join(SHARED_DIR, 'gitea-api', 'swagger.v1.json');
-  return existsSync(shared) ? shared : join(REPO_ROOT, 'test', 'fixtures', 'gitea-1.27-swagger.v1.json');
-}
-const swagger = JSON.parse(readFileSync(swaggerPath(), 'utf8')) as Swagger;
+/** Gitea 1.27's own swagger, kept in test/fixtures (its README says where it came from). */
+const swagger = JSON.parse(readFileSync(SWAGGER_FILE, 'utf8')) as Swagger;
 
 const byId = new Map<string, { method: string; path: string; op: SwaggerOp }>();
 for (const [path, methods] of Object.entries(swagger.paths)) {

@@ -2,7 +2,7 @@
 // parameters, success status and response schema) and every definition those responses reach, without
 // descriptions. The full swagger (870 KB) lives outside the repository; the subset keeps the fuzz tests
 // runnable on a fresh clone. Regenerate with:
-//   npx tsc -p . && node out/test/unit/hostile/extractSwaggerSubset.js ../shared/gitea-api/swagger.v1.json
+//   npx tsc -p . && node out/test/unit/hostile/extractSwaggerSubset.js test/fixtures/gitea-api/swagger.v1.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SUBSET_PATH, type SwaggerSubset, type SchemaNode, type SubsetOperation } from './swaggerSubset';
 

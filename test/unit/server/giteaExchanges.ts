@@ -1,4 +1,4 @@
-// The exchanges recorded from a real Gitea 1.27.0 (../shared/gitea-api/recordings/gitea-1.27.0.jsonl beside
+// The exchanges recorded from a real Gitea 1.27.0 (test/fixtures/gitea-api/recordings/gitea-1.27.0.jsonl beside
 // the repository, described by the README.md there) and how one is replayed against the test server: who
 // sent it (the recordings keep no Authorization header, so the caller of each line is named here), which
 // earlier exchanges an unsafe one builds on, and which commit ids stand for the recorded ones.

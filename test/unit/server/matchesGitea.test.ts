@@ -1,4 +1,4 @@
-// The test server against a real Gitea 1.27.0: every exchange of ../shared/gitea-api/recordings/gitea-1.27.0.jsonl
+// The test server against a real Gitea 1.27.0: every exchange of test/fixtures/gitea-api/recordings/gitea-1.27.0.jsonl
 // is replayed against a server seeded with the same story (`seed: 'recorded'`), and the answer must have the
 // recorded status, the same paging headers present or absent, and a JSON body of the same shape. Unsafe
 // requests run on a fresh seed each (after the lines they build on). Differences that cannot be matched are

@@ -1,5 +1,5 @@
 // The test server's feed after pushes, release creation, its GET tag and its Actions answers, shaped like the
-// recorded Gitea 1.27.0 (../shared/gitea-api/recordings): a new branch is a commit_repo with empty content
+// recorded Gitea 1.27.0 (test/fixtures/gitea-api/recordings): a new branch is a commit_repo with empty content
 // followed by the push summary; an updated branch only the summary; runs and jobs omit what Gitea omits.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,13 +1,13 @@
-// Activity rows rendered from a feed recorded from a real Gitea 1.27.0 (../shared/gitea-api/recordings): a push
+// Activity rows rendered from a feed recorded from a real Gitea 1.27.0 (test/fixtures/gitea-api/recordings): a push
 // that creates a branch is two commit_repo entries, the first with empty content; they must read as Gitea's
 // dashboard reads them ("created branch", "pushed to"), never as two identical rows.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { RECORDINGS_FILE } from '../../harness/paths';
 import { test } from 'node:test';
 import { renderActivity, type ActivitySource } from '../../../src/views/activitySentences';
 
-const RECORDINGS = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'gitea-api', 'recordings', 'gitea-1.27.0.jsonl');
+const RECORDINGS = RECORDINGS_FILE;
 
 function recordedFeed(): (ActivitySource & { id: number })[] {
   const lines = readFileSync(RECORDINGS, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -2,11 +2,11 @@
 // triggered by tags, which then have no head_branch) must read apart; which runs' job lists a poll reloads.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { RECORDINGS_FILE } from '../../harness/paths';
 import { test } from 'node:test';
 import { isActive, parseRunPath, runsToRefresh, stateOf, summarizeRun, type RunSource } from '../../../src/views/ciRunModel';
 
-const RECORDINGS = resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'gitea-api', 'recordings', 'gitea-1.27.0.jsonl');
+const RECORDINGS = RECORDINGS_FILE;
 const t = (message: string, ...args: (string | number)[]) => message.replace(/\{(\d+)\}/g, (_m, i: string) => String(args[Number(i)]));
 
 function recordedRuns(): RunSource[] {
