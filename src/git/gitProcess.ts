@@ -1,7 +1,8 @@
-// The one place that starts git: the git extension's absolute `git.path` (never a bare `git`, which Windows looks
-// for in the working directory first, i.e. in the repository), an argument array, no shell, bounded output,
-// cancellable with an AbortSignal. Platform neutral (no vscode import) so that it is unit-tested against real git.
+// The one place that starts git: by an absolute path (never a bare `git`, which Windows looks for in the working
+// directory first, i.e. in the repository), an argument array, no shell, bounded output, cancellable with an
+// AbortSignal. Platform neutral (no vscode import) so that it is unit-tested against real git.
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { access, constants } from 'node:fs/promises';
 import * as path from 'node:path';
 
 /** More output than any command of the extension prints (a rev-list of a million commits is 41 MB). */
@@ -36,6 +37,32 @@ export interface GitSpawnSpec {
   readonly command: string;
   readonly args: readonly string[];
   readonly options: SpawnOptions & { readonly shell: false };
+}
+
+/**
+ * The absolute path of the git extension's `git.path`: as it is when absolute; a bare name (what the git extension
+ * reports on Linux: `git`) looked up in the absolute directories of PATH only — never the working directory, an
+ * empty or a relative PATH entry. Undefined for a relative path or a name found nowhere.
+ */
+export async function resolveGitExecutable(gitPath: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<string | undefined> {
+  const paths = platform === 'win32' ? path.win32 : path.posix;
+  if (paths.isAbsolute(gitPath)) return gitPath;
+  if (!gitPath || /[\\/:]/.test(gitPath)) return undefined;
+  const names = platform === 'win32' && !/\.exe$/i.test(gitPath) ? [`${gitPath}.exe`] : [gitPath];
+  const pathVariable = Object.entries(env).find(([key]) => key.toUpperCase() === 'PATH')?.[1] ?? '';
+  for (const dir of pathVariable.split(platform === 'win32' ? ';' : ':')) {
+    if (!paths.isAbsolute(dir)) continue;
+    for (const name of names) {
+      const candidate = paths.join(dir, name);
+      try {
+        await access(candidate, platform === 'win32' ? constants.F_OK : constants.X_OK);
+        return candidate;
+      } catch {
+        // expected: not in this directory of PATH.
+      }
+    }
+  }
+  return undefined;
 }
 
 /** What runGit hands to `spawn`: refuses a git that is not an absolute path (a bare `git` is looked up in the cwd on Windows). */

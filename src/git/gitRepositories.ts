@@ -1,9 +1,8 @@
 // The vscode.git repository of a clone and the git executable the git extension runs, for the features that act
 // on a clone (checking out a pull request, its status bar item). Small: loaded at activation.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type GitRepository } from './gitApi';
-import { GitUnavailableError } from './gitProcess';
+import { GitUnavailableError, resolveGitExecutable } from './gitProcess';
 import { branchConfigKey, parsePullRequestKey, PR_TITLE_CONFIG_VARIABLE, type PullRequestKey } from './pullRequestBranch';
 
 /** The git extension's API once it is enabled and has scanned the workspace; undefined without git. */
@@ -23,16 +22,17 @@ export async function gitApi(): Promise<GitApi | undefined> {
 
 /**
  * The absolute path of the git the git extension runs: the only git the extension starts (a bare `git` would be
- * looked up in the repository first on Windows). Throws GitUnavailableError, with a message for the user, when
- * the git extension is off or its path is not absolute.
+ * looked up in the repository first on Windows; the git extension reports a bare `git` on Linux, which is looked
+ * up in PATH's absolute directories). Throws GitUnavailableError, with a message for the user, when the git
+ * extension is off or its git cannot be found that way.
  */
-export function gitExecutable(api: GitApi | undefined): string {
+export async function gitExecutable(api: GitApi | undefined): Promise<string> {
   if (!api) throw new GitUnavailableError(vscode.l10n.t('The built-in Git extension is disabled or did not find git: Gitea Workbench runs git only through it. Enable it (setting "git.enabled") or install git.'));
-  const gitPath = api.git.path;
-  if (!path.isAbsolute(gitPath)) {
-    throw new GitUnavailableError(vscode.l10n.t('The Git extension runs git as "{0}", which is not an absolute path: Gitea Workbench does not start it. Set "git.path" to the full path of git.', gitPath));
+  const resolved = await resolveGitExecutable(api.git.path);
+  if (!resolved) {
+    throw new GitUnavailableError(vscode.l10n.t('The Git extension runs git as "{0}", which is neither an absolute path nor found in the folders of PATH: Gitea Workbench does not start it. Set "git.path" to the full path of git.', api.git.path));
   }
-  return gitPath;
+  return resolved;
 }
 
 export interface ClonedRepository {
@@ -44,7 +44,7 @@ export interface ClonedRepository {
 /** The git extension's repository at `rootUri`, undefined when it has none. Throws GitUnavailableError without git. */
 export async function clonedRepository(rootUri: vscode.Uri): Promise<ClonedRepository | undefined> {
   const api = await gitApi();
-  const gitPath = gitExecutable(api);
+  const gitPath = await gitExecutable(api);
   const repository = api?.getRepository(rootUri);
   return repository ? { repository, gitPath } : undefined;
 }

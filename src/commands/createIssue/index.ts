@@ -69,7 +69,7 @@ async function selectionPrefill(services: Services): Promise<{ repo: RepoRef; bo
   }
   let git: string;
   try {
-    git = gitExecutable(await gitApi());
+    git = await gitExecutable(await gitApi());
   } catch (e) {
     if (!(e instanceof GitUnavailableError)) throw e;
     void vscode.window.showWarningMessage(e.message);

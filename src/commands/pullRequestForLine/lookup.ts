@@ -37,7 +37,7 @@ export class PullRequestLookup {
     if (relative.startsWith('../') || path.isAbsolute(relative)) return { kind: 'noRepository' };
     let git: string;
     try {
-      git = gitExecutable(await gitApi());
+      git = await gitExecutable(await gitApi());
     } catch (e) {
       if (e instanceof GitUnavailableError) return { kind: 'failed', message: e.message };
       throw e;

@@ -3,11 +3,11 @@
 // is one the installed git accepts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitArgs, isFullSha, UnsafeGitArgumentError } from '../../../src/git/gitCommands';
-import { GitUnavailableError, gitSpawnSpec, runGit, type GitArgs } from '../../../src/git/gitProcess';
+import { GitUnavailableError, gitSpawnSpec, resolveGitExecutable, runGit, type GitArgs } from '../../../src/git/gitProcess';
 import { remoteDefaultBranch } from '../../../src/git/remoteHead';
 import { gitExecutable, runTestGit } from '../../harness/gitExecutable';
 
@@ -46,6 +46,33 @@ test('a bare or relative git is refused before anything starts (Windows looks fo
     await assert.rejects(runGit(gitArgs.headCommit(), { git, cwd: dir }), GitUnavailableError);
   }
   assert.equal(existsSync(join(dir, 'ran')), false);
+});
+
+test('the git extension\'s bare `git` (Linux) is found in the absolute folders of PATH only, never the working directory', async () => {
+  const bin = join(dir, 'bin');
+  const local = join(dir, 'local');
+  mkdirSync(bin);
+  mkdirSync(local);
+  writeFileSync(join(bin, 'git'), '#!/bin/sh\n');
+  chmodSync(join(bin, 'git'), 0o755);
+  writeFileSync(join(local, 'git'), '#!/bin/sh\n');
+  chmodSync(join(local, 'git'), 0o755);
+  const cwd = process.cwd();
+  process.chdir(local);
+  try {
+    // '', '.' and relative entries all mean the working directory (or below it): skipped.
+    assert.equal(await resolveGitExecutable('git', { PATH: ['', '.', 'local', join(dir, 'none'), bin].join(':') }, 'linux'), join(bin, 'git'));
+    assert.equal(await resolveGitExecutable('git', { PATH: ['', '.', './'].join(':') }, 'linux'), undefined);
+    assert.equal(await resolveGitExecutable('git', {}, 'linux'), undefined);
+  } finally {
+    process.chdir(cwd);
+  }
+  // An absolute path is taken as it is; a relative path or a drive-relative one never.
+  assert.equal(await resolveGitExecutable('/opt/git/bin/git', { PATH: bin }, 'linux'), '/opt/git/bin/git');
+  assert.equal(await resolveGitExecutable('C:\\Program Files\\Git\\cmd\\git.exe', {}, 'win32'), 'C:\\Program Files\\Git\\cmd\\git.exe');
+  for (const relative of ['./git', 'bin/git', '..\\git.exe', 'C:git.exe', '']) assert.equal(await resolveGitExecutable(relative, { PATH: bin }, 'linux'), undefined, relative);
+  // The variable may be spelled Path (Windows).
+  assert.equal(await resolveGitExecutable('git', { Path: `.:${bin}` }, 'linux'), join(bin, 'git'));
 });
 
 test('arguments reach git as they are: no shell expands or splits them', async () => {
