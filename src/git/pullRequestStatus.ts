@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/commandIds';
 import type { RepoRef, Services } from '../core/services';
-import { runGit } from './blame';
 import { clonedRepository, pullRequestOfBranch } from './gitRepositories';
 import type { GitRepository } from './gitApi';
 import type { PullRequestKey } from './pullRequestBranch';
+import { remoteDefaultBranch } from './remoteHead';
 
 const CONTEXT_KEY = 'gitea.onPullRequestBranch';
 
@@ -29,10 +29,7 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     const pr = head?.name ? await pullRequestOfBranch(repository, head.name) : undefined;
     if (mine !== generation) return;
     if (!pr || !head?.name) return hide();
-    const base = repo.remoteName
-      ? await runGit(['symbolic-ref', '--short', `refs/remotes/${repo.remoteName}/HEAD`], { cwd: repository.rootUri.fsPath, git: gitPath })
-      : undefined;
-    const defaultBranch = base?.code === 0 ? base.stdout.trim().slice(`${repo.remoteName}/`.length) || undefined : undefined;
+    const defaultBranch = repo.remoteName ? await remoteDefaultBranch(gitPath, repository.rootUri.fsPath, repo.remoteName) : undefined;
     if (mine !== generation) return;
     const target: RepoRef = { ...repo, owner: pr.key.owner, repo: pr.key.repo, instanceUrl: pr.key.instanceUrl };
     item.text = `$(git-pull-request) #${pr.key.index}${pr.title ? ` ${truncate(pr.title)}` : ''}`;

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChangedFile } from '../../src/api';
 import { blameLine } from '../../src/git/blame';
+import { gitExecutable } from '../harness/gitExecutable';
 import { testEnv } from './env';
 import { find, registry, replaceMessage, settled, signOut } from './viewsSupport';
 import { closeEditors, gitInWorkspace, issuePageTabs, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
@@ -29,7 +30,7 @@ async function lineFromPullRequest(session: Session, index: number): Promise<{ p
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri).then((b) => b, () => new Uint8Array()));
     const count = text.split('\n').length - 1;
     for (let line = 1; line <= Math.min(count, 200); line++) {
-      const blame = await blameLine(testEnv().workspace, path, line, text);
+      const blame = await blameLine(testEnv().workspace, path, line, text, { git: gitExecutable() });
       if (blame.kind === 'line' && brought.has(blame.line.sha)) return { path, line: line - 1 };
     }
   }
@@ -134,7 +135,7 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
       let checked = false;
       for (const file of (await gitInWorkspace('ls-tree', '-r', '--name-only', 'HEAD')).split('\n').filter(Boolean)) {
         const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(file)));
-        const blame = await blameLine(testEnv().workspace, file, 1, text);
+        const blame = await blameLine(testEnv().workspace, file, 1, text, { git: gitExecutable() });
         if (blame.kind !== 'line' || blame.line.sha !== root) continue;
         const direct = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine', workspaceUri(file), 0);
         assert.equal(direct?.kind, 'noPullRequest', JSON.stringify(direct));

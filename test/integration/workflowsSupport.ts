@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { GiteaClient } from '../../src/api';
 import type { WorkbenchApi } from '../../src/extension';
 import type { RepoRef, Services } from '../../src/core/services';
-import { runGit } from '../../src/git/blame';
+import { runTestGit } from '../harness/gitExecutable';
 import { testEnv } from './env';
 
 export const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
@@ -60,7 +60,7 @@ export function workspaceUri(path: string): vscode.Uri {
 
 /** `git <args>` in the workspace clone; its stdout, trimmed. */
 export async function gitInWorkspace(...args: string[]): Promise<string> {
-  const r = await runGit(args, { cwd: testEnv().workspace });
+  const r = await runTestGit(args, { cwd: testEnv().workspace });
   assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }

@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
-import { runGit } from '../../git/blame';
 import type { GitRepository } from '../../git/gitApi';
+import { gitArgs, isFullSha, UnsafeGitArgumentError } from '../../git/gitCommands';
+import { runGit, type GitArgs } from '../../git/gitProcess';
 import { clonedRepository } from '../../git/gitRepositories';
 import {
   branchConfigKey,
@@ -20,6 +21,7 @@ import {
 import type { PullRequestRef } from '../../core/pullRequestArg';
 import type { RepoRef, Services } from '../../core/services';
 import { signalOf } from '../../core/errors';
+import { checkServerRefName, isValidRefName } from '../../shared/refName';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { ensureCleanTree } from './workingTree';
 
@@ -53,7 +55,7 @@ export function gitMessage(e: unknown): string {
   return lines.at(-1) ?? (e instanceof Error ? e.message : String(e));
 }
 
-async function git(repository: GitRepository, gitPath: string, args: string[], signal?: AbortSignal): Promise<string> {
+async function git(repository: GitRepository, gitPath: string, args: GitArgs, signal?: AbortSignal): Promise<string> {
   const result = await runGit(args, { cwd: repository.rootUri.fsPath, git: gitPath, signal });
   if (result.code !== 0) throw Object.assign(new Error(`git ${args[0]} failed`), { stderr: result.stderr });
   return result.stdout.trim();
@@ -62,11 +64,11 @@ async function git(repository: GitRepository, gitPath: string, args: string[], s
 /** The commit `git fetch <remote> <ref>` wrote into FETCH_HEAD for `ref` (the line that names it: a background fetch
  * of the git extension may have rewritten the file since). */
 async function fetchedHead(repository: GitRepository, gitPath: string, ref: string): Promise<string> {
-  const file = await git(repository, gitPath, ['rev-parse', '--git-path', 'FETCH_HEAD']);
+  const file = await git(repository, gitPath, gitArgs.gitPath('FETCH_HEAD'));
   const text = await readFile(path.resolve(repository.rootUri.fsPath, file), 'utf8');
   const line = text.split('\n').find((l) => l.includes(`'${ref}'`));
-  const sha = line && /^[0-9a-f]{40,64}\b/.exec(line)?.[0];
-  if (!sha) throw new Error(vscode.l10n.t('git fetched {0}, but FETCH_HEAD no longer names it: please try again.', ref));
+  const sha = line?.split('\t')[0];
+  if (!sha || !isFullSha(sha)) throw new Error(vscode.l10n.t('git fetched {0}, but FETCH_HEAD no longer names it: please try again.', ref));
   return sha;
 }
 
@@ -88,12 +90,21 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   const { repository, gitPath } = cloned;
   const key: PullRequestKey = { instanceUrl: clone.instanceUrl, owner: clone.owner, repo: clone.repo, index: ref.index };
   const remote = clone.remoteName;
+  if (!Number.isSafeInteger(ref.index) || ref.index < 1) {
+    const message = vscode.l10n.t('{0} is not a pull request number.', String(ref.index));
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'failed', message };
+  }
   const pullRef = `refs/pull/${ref.index}/head`;
 
   const fetched = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out pull request #{0}', ref.index), cancellable: true },
-    async (progress, token) => {
+    async (progress, token): Promise<{ refused: string } | { pr: PullRequest; sha: string }> => {
       const pr: PullRequest = await target.client.repoGetPullRequest({ owner: clone.owner, repo: clone.repo, index: ref.index }, { signal: signalOf(token) });
+      // The head branch's name becomes a local branch: refused before any git command when git would not take it.
+      const head = pr.head?.ref?.replace(/^refs\/heads\//, '');
+      const refused = head ? checkServerRefName(head, vscode.l10n.t('the head branch of pull request #{0}', ref.index), vscode.l10n.t) : undefined;
+      if (refused) return { refused };
       progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, remote) });
       services.log.info(`Fetching ${pullRef} of ${clone.owner}/${clone.repo} from the remote ${remote}.`);
       await repository.fetch({ remote, ref: pullRef, cancellationToken: token });
@@ -102,6 +113,11 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
       return { pr, sha };
     },
   );
+  if ('refused' in fetched) {
+    services.log.warn(fetched.refused);
+    void vscode.window.showWarningMessage(fetched.refused);
+    return { kind: 'failed', message: fetched.refused };
+  }
   const { pr, sha } = fetched;
 
   // HEAD and the branches as git has them now (the git extension's state follows with a delay).
@@ -109,6 +125,8 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   const locals = await repository.getBranches({ remote: false });
   const names = locals.map((b) => b.name).filter((n): n is string => !!n);
   const choice = chooseBranchName(key, pr.head?.ref, names, rememberedPullRequests(await repository.getConfigs()));
+  // Both reach the git extension's checkout and branch commands, which put no `--` before them.
+  if (!isValidRefName(choice.name) || !isFullSha(sha)) throw new UnsafeGitArgumentError(`refusing to check out ${JSON.stringify(choice.name)} at ${JSON.stringify(sha)}`);
   const old = choice.existing ? locals.find((b) => b.name === choice.name)?.commit : undefined;
   const update: Extract<CheckoutResult, { kind: 'checkedOut' }>['update'] = !choice.existing
     ? 'created'
@@ -129,8 +147,8 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
 
   // Remembered first, so that the status bar finds the pull request when HEAD moves.
   const remember = async (): Promise<void> => {
-    await git(repository, gitPath, ['config', '--local', '--replace-all', branchConfigKey(choice.name), formatPullRequestKey(key)]);
-    await git(repository, gitPath, ['config', '--local', '--replace-all', branchConfigKey(choice.name, PR_TITLE_CONFIG_VARIABLE), pr.title]);
+    await git(repository, gitPath, gitArgs.setBranchConfig(branchConfigKey(choice.name), formatPullRequestKey(key)));
+    await git(repository, gitPath, gitArgs.setBranchConfig(branchConfigKey(choice.name, PR_TITLE_CONFIG_VARIABLE), pr.title));
   };
   if (update === 'created') {
     await repository.createBranch(choice.name, false, sha);
@@ -138,9 +156,9 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
     await repository.checkout(choice.name);
   } else if (onBranch) {
     await remember();
-    if (update === 'fastForward') await git(repository, gitPath, ['merge', '--ff-only', '--quiet', sha]);
+    if (update === 'fastForward') await git(repository, gitPath, gitArgs.fastForward(sha));
   } else {
-    if (update === 'fastForward') await git(repository, gitPath, ['update-ref', `refs/heads/${choice.name}`, sha, old!]);
+    if (update === 'fastForward') await git(repository, gitPath, gitArgs.moveBranch(choice.name, sha, old!));
     await remember();
     await repository.checkout(choice.name);
   }
@@ -188,7 +206,7 @@ function tell(
         .then(async (choice) => {
           if (choice !== reset || repository.state.HEAD?.name !== branch) return;
           // --keep refuses instead of overwriting uncommitted changes; the old head stays in the reflog.
-          await git(repository, gitPath, ['reset', '--keep', sha]);
+          await git(repository, gitPath, gitArgs.resetKeep(sha));
           await repository.status();
           services.log.info(`Reset ${branch} to ${sha} (pull request #${index}).`);
         })

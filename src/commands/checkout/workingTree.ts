@@ -2,7 +2,8 @@
 // changes to tracked files the switch is refused, and the user may stash them first (and is told how to get them
 // back) or cancel. Untracked files stay: git refuses by itself to overwrite one.
 import * as vscode from 'vscode';
-import { runGit } from '../../git/blame';
+import { gitArgs } from '../../git/gitCommands';
+import { runGit } from '../../git/gitProcess';
 import { UNTRACKED_STATUSES, type GitRepository } from '../../git/gitApi';
 import type { Services } from '../../core/services';
 
@@ -41,7 +42,7 @@ export async function ensureCleanTree(services: Services, repository: GitReposit
   const message = vscode.l10n.t('Gitea Workbench: before {0}', what);
   if (repository.createStash) await repository.createStash({ message });
   else {
-    const result = await runGit(['stash', 'push', '--message', message], { cwd: repository.rootUri.fsPath, git: gitPath });
+    const result = await runGit(gitArgs.stashPush(message), { cwd: repository.rootUri.fsPath, git: gitPath });
     if (result.code !== 0) throw new Error(result.stderr.trim() || `git stash exited with ${result.code}`);
   }
   services.log.info(`Stashed ${changed.length} file(s) before ${what}.`);
