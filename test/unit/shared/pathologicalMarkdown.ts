@@ -103,7 +103,7 @@ export function pathologicalCorpus(): PathologicalInput[] {
     { name: 'nested "> - " (one line)', text: run('> - ') },
     { name: 'lists indented one level more per line', text: lines((i) => `${'  '.repeat(i % 300)}- x`) },
     { name: 'quotes one level deeper per line', text: lines((i) => `${'>'.repeat(i % 1000)} x`) },
-    { name: 'nested links [[[…](u)](u)…', text: `${'['.repeat(25_000)}x${'](u)'.repeat(18_000)}`.slice(0, CORPUS_CHARS) },
+    { name: 'nested links [[[…](u)](u)…', text: `${'['.repeat(31_000)}x${'](u)'.repeat(18_000)}`.slice(0, CORPUS_CHARS) },
     { name: 'nested images', text: `${'!['.repeat(20_000)}x${'](/a)'.repeat(12_000)}`.slice(0, CORPUS_CHARS) },
     { name: 'nested emphasis *_*_…', text: `${'*_'.repeat(25_000)}x${'_*'.repeat(25_000)}`.slice(0, CORPUS_CHARS) },
     { name: 'unclosed code fence', text: `\`\`\`js\n${lines((i) => `line ${i} <b> \`\`\` x`)}` },
