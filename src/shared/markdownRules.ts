@@ -154,19 +154,9 @@ export function installRules(md: Md): void {
   // Every target parses as a link: safeLinks decides which stay one (a refused `[x](javascript:…)` shows `x`).
   md.validateLink = () => true;
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: true, fuzzyIP: false });
-  // ftp: and protocol-relative `//host` would only become text again: not linked at all.
+  // ftp: and protocol-relative `//host` would only become text again: not linked at all. Like Gitea 1.27, no
+  // `www.host` without a scheme either (fuzzyLink: false).
   md.linkify.add('ftp:', null).add('//', null);
-  // GFM's extended autolinks also take `www.host`: linked as http://, as GitHub and Gitea do.
-  md.linkify.add('www.', {
-    validate: (text, pos, self) => {
-      const host = self.re.get_relative_proto_validator();
-      host.lastIndex = pos;
-      return host.exec(text)?.[0].length ?? 0;
-    },
-    normalize: (match) => {
-      match.url = `http://${match.url}`;
-    },
-  });
   md.core.ruler.push('gitea_task_lists', taskLists);
   md.core.ruler.push('gitea_safe_links', safeLinks);
   md.core.ruler.push('gitea_references', references);

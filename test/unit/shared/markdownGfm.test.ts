@@ -37,9 +37,9 @@ describe('GFM', () => {
     assert.equal(render('~~gone~~ and ~~this~~'), '<p><del>gone</del> and <del>this</del></p>\n');
   });
 
-  it('extended autolinks: URLs, www. (as http://) and e-mail addresses; a bare domain is not linked', () => {
+  it('autolinks: URLs and e-mail addresses; as on Gitea 1.27, neither www. nor a bare domain without a scheme', () => {
     const anchors = startTags(render('https://a.example/x, www.b.example/y and c@d.example; e.example is text')).filter((t) => t.name === 'a');
-    assert.deepEqual(anchors.map((a) => a.attrs.get('href')), ['https://a.example/x', 'http://www.b.example/y', 'mailto:c@d.example']);
+    assert.deepEqual(anchors.map((a) => a.attrs.get('href')), ['https://a.example/x', 'mailto:c@d.example']);
   });
 
   it('fenced code: escaped, a language class only for a plain identifier', () => {
