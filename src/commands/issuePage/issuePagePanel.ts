@@ -11,7 +11,7 @@ import type { CommentDrafts } from './commentDrafts';
 import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
-import { eventText, pageStrings } from './pageStrings';
+import { bodyCutNote, eventText, pageStrings } from './pageStrings';
 import { loadPull, pickChange, runPullAction, type PageRequest } from './pageActions';
 import { PageCache } from './pageCache';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
@@ -182,6 +182,7 @@ export class IssuePage {
         me: target.account.username,
         instanceUrl: this.ref.instanceUrl,
         repo: { owner: this.ref.owner, repo: this.ref.repo },
+        cutNote: bodyCutNote(),
         pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
         dependencies,
       };
