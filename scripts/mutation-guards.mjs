@@ -84,8 +84,12 @@ export const GUARDS = [
   },
 ];
 
-/** The compiled test files (`tsc -p .` writes test/x.test.ts to out/test/x.test.js). */
-export function compiledGuardTests() {
-  const tests = [...new Set(GUARDS.flatMap((g) => g.tests))];
-  return tests.map((t) => `out/${t.replace(/\.ts$/, '.js')}`);
+/** Where `tsc -p .` writes a file of the project: src/x.ts → out/src/x.js. */
+export function compiledPath(file) {
+  return `out/${file.replace(/\.ts$/, '.js')}`;
+}
+
+/** The files a guard mutates (a part's file included). */
+export function mutatedFiles(guard) {
+  return guard.mutate.map((m) => (typeof m === 'string' ? m : m.file));
 }
