@@ -23,8 +23,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
-  // What the copy needs is src/, test/, scripts/ and the configs; build output and caches (.cache is a link to
-  // gigabytes of editors and browsers) stay out. node_modules is linked into the copy by Stryker.
+  // What the copy needs is src/, test/, scripts/ and the configs; build output and caches (.cache links to the
+  // editors and browsers the harness installs) stay out. Stryker links node_modules into the copy.
   ignorePatterns: ['.cache', 'out', 'dist', 'reports', 'test-results', '.vscode-test', 'bench/tmp', '*.vsix'],
   // A busy machine (other builds running) slows the tests down; a mutant is a timeout only well past that.
   timeoutMS: 20000,
