@@ -1,0 +1,95 @@
+// The guarding modules `npm run mutate` mutates (StrykerJS, stryker.config.mjs) and the unit tests that must kill
+// their mutants: the one list. stryker.config.mjs takes `mutate` from it, scripts/run-guard-tests.mjs the tests.
+// A guard is code whose silent breakage would leak a secret, run untrusted text or lose what the user typed; a
+// surviving mutant there is a change no test would notice. To add one: an entry with what it guards, the code
+// (a whole file, or `part(file, first line's text)` for a function of a bigger file) and the tests, all `.ts`
+// paths; tests must need no editor, no network and nothing outside the repository (Stryker runs them in a copy).
+// Next to come as they land: the Markdown renderer of untrusted bodies (src/shared/markdown.ts), the untrusted-text
+// helper, and the ref/URL/path validators.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A part of a bigger file: from the one line containing `start` through the end of its block (see `mutatePatterns`). */
+export function part(file, start, end) {
+  return { file, start, end };
+}
+
+/**
+ * Stryker's `mutate` patterns. A part becomes `file:first-last`: the one line containing `start` through the first
+ * later line with its indentation that closes its block (`}`, `};`, `];`), or through the first later line containing
+ * `end` when given; a line that opens no block is a part by itself. Found by text so that the range follows the code
+ * (resolved here, in the project, not in Stryker's copy whose sources are instrumented); a missing text stops the run.
+ */
+export function mutatePatterns() {
+  return GUARDS.flatMap((g) => g.mutate).map((m) => (typeof m === 'string' ? m : lineRange(m)));
+}
+
+function lineRange({ file, start, end }) {
+  const lines = readFileSync(`${root}${file}`, 'utf8').split('\n');
+  const hits = lines.flatMap((line, i) => (line.includes(start) ? [i] : []));
+  if (hits.length !== 1) throw new Error(`mutation-guards: "${start}" is on ${hits.length} lines of ${file}, expected 1`);
+  const first = hits[0];
+  const indent = /^\s*/.exec(lines[first])[0];
+  const closes = (line) => (end === undefined ? [`${indent}}`, `${indent}};`, `${indent}];`].includes(line) : line.includes(end));
+  const single = end === undefined && !/[{[(]\s*$/.test(lines[first]);
+  const last = single ? first : lines.findIndex((line, i) => i > first && closes(line));
+  if (last < 0) throw new Error(`mutation-guards: no end of the block at "${start}" in ${file}`);
+  return `${file}:${first + 1}-${last + 1}`;
+}
+
+export const GUARDS = [
+  {
+    guards: 'Secrets out of client errors: URL credentials and known secrets removed from server messages and transport failures',
+    mutate: [
+      part('src/api/errors.ts', 'export function redact('),
+      part('src/api/errors.ts', 'const serverMessage = parsed.message === undefined'),
+      part('src/api/errors.ts', 'redact(String((e as Error)?.message ?? e), ctx.secrets)'),
+    ],
+    tests: ['test/unit/security/redaction.test.ts'],
+  },
+  {
+    guards: 'The secrets the client knows: token, password, its Basic header, one-time codes, secret-looking body fields',
+    mutate: [
+      part('src/api/http.ts', 'this.secrets =', ': [];'),
+      part('src/api/http.ts', 'secrets: [...this.secrets'),
+      part('src/api/http.ts', 'const SECRET_FIELD ='),
+      part('src/api/http.ts', 'function bodySecrets('),
+    ],
+    tests: ['test/unit/security/redaction.test.ts'],
+  },
+  {
+    guards: 'Secrets out of the explanations the views and administration forms show',
+    mutate: [
+      part('src/shared/explainError.ts', 'export function explainListError('),
+      part('src/commands/admin/explainError.ts', 'export function explainAdminError('),
+    ],
+    tests: ['test/unit/security/redaction.test.ts'],
+  },
+  {
+    guards: 'Shared checks: secret redaction of shown text, http(s)-only URLs (link safety), real calendar dates',
+    mutate: ['src/shared/validation.ts'],
+    tests: ['test/unit/shared/validation.test.ts', 'test/unit/admin/validation.test.ts'],
+  },
+  {
+    guards: 'Create Issue drafts: untrusted input checked field by field, nothing typed is lost or counted as empty',
+    mutate: ['src/commands/createIssue/issueDraft.ts'],
+    tests: ['test/unit/commands/issueDraft.test.ts'],
+  },
+  {
+    guards: 'Create Issue draft store: every change written (debounced), kept until the server created the issue',
+    mutate: ['src/commands/createIssue/draftStore.ts'],
+    tests: ['test/unit/commands/draftStore.test.ts'],
+  },
+];
+
+/** Where `tsc -p .` writes a file of the project: src/x.ts → out/src/x.js. */
+export function compiledPath(file) {
+  return `out/${file.replace(/\.ts$/, '.js')}`;
+}
+
+/** The files a guard mutates (a part's file included). */
+export function mutatedFiles(guard) {
+  return guard.mutate.map((m) => (typeof m === 'string' ? m : m.file));
+}
