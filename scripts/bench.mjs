@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { activationTotal, measureActivationOnce } from '../bench/lib/activation.mjs';
 import { ACTIVATION_BUNDLE_BUDGET_BYTES, activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
-import { measureMarkdown } from '../bench/lib/markdown.mjs';
+import { markdownFigures } from '../bench/lib/markdown.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
 import { median, Report } from '../bench/lib/report.mjs';
@@ -355,23 +355,6 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
   }
 }
 
-/** Markdown built to be slow (bench/lib/markdown.mjs): the slowest input per 100 KB, and the next ones for context. */
-function markdownFigures() {
-  const section = 'Markdown rendering (pathological inputs of issue #20 and a generated 100 KB corpus)';
-  try {
-    const { figures, plainSlowestPer100KB } = measureMarkdown(ROOT);
-    const [slowest] = figures;
-    report.add(section, `slowest of ${figures.length} inputs, per 100 KB (median of 5)`, slowest.msPer100KB, 'ms', { max: 50, text: '≤ 50 ms per 100 KB' }, `${slowest.name}: ${slowest.ms} ms for ${Math.round(slowest.chars / 1024)} KB`);
-    report.add(section, 'the same input by markdown-it alone (none of our rules), per 100 KB', plainSlowestPer100KB, 'ms');
-    report.add(section, 'the next slowest, per 100 KB', figures[1].msPer100KB, 'ms', undefined, `${figures[1].name}, then ${figures[2].name} ${figures[2].msPer100KB} ms`);
-    report.details.markdown = { figures, plainSlowestPer100KB };
-    log(`markdown: ${figures.slice(0, 8).map((f) => `${f.name} ${f.msPer100KB} ms/100 KB`).join('; ')}`);
-  } catch (e) {
-    log(`markdown: ${e.stack ?? e.message}`);
-    report.add(section, 'slowest input, per 100 KB', null, 'ms', { max: 50, text: '≤ 50 ms per 100 KB' }, 'failed, see log');
-  }
-}
-
 /** Prints the table, writes the results and exits with the budgets' verdict. */
 function finish(started, codeServerVersion) {
   process.stdout.write(`\n${report.table()}\n\n`);
@@ -395,14 +378,14 @@ async function main() {
   const started = Date.now();
   if (ONLY === 'markdown') {
     await compile();
-    markdownFigures();
+    markdownFigures(report, ROOT, log);
     finish(started);
   }
   const sizes = await build();
   const manifest = readManifest(ROOT);
   const events = bundleFigures(manifest, sizes);
   if (ONLY === 'bundle') finish(started);
-  if (!ONLY) markdownFigures();
+  if (!ONLY) markdownFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   const { startCodeServer } = require(join(ROOT, 'out', 'test', 'harness', 'codeServer.js'));
   const { launchBrowser } = require(join(ROOT, 'out', 'test', 'harness', 'browser.js'));

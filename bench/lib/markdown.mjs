@@ -45,3 +45,20 @@ export function measureMarkdown(root, runs = 5) {
   const plainMs = medianMs(() => plain.render(slowest.text), runs);
   return { figures, plainSlowestPer100KB: round((plainMs * PER) / slowest.text.length) };
 }
+
+/** The bench table's rows: the slowest input per 100 KB (budgeted), markdown-it alone on it, the next ones. */
+export function markdownFigures(report, root, log) {
+  const section = 'Markdown rendering (pathological inputs of issue #20 and a generated 100 KB corpus)';
+  try {
+    const { figures, plainSlowestPer100KB } = measureMarkdown(root);
+    const [slowest] = figures;
+    report.add(section, `slowest of ${figures.length} inputs, per 100 KB (median of 5)`, slowest.msPer100KB, 'ms', { max: 50, text: '≤ 50 ms per 100 KB' }, `${slowest.name}: ${slowest.ms} ms for ${Math.round(slowest.chars / 1024)} KB`);
+    report.add(section, 'the same input by markdown-it alone (none of our rules), per 100 KB', plainSlowestPer100KB, 'ms');
+    report.add(section, 'the next slowest, per 100 KB', figures[1].msPer100KB, 'ms', undefined, `${figures[1].name}, then ${figures[2].name} ${figures[2].msPer100KB} ms`);
+    report.details.markdown = { figures, plainSlowestPer100KB };
+    log(`markdown: ${figures.slice(0, 8).map((f) => `${f.name} ${f.msPer100KB} ms/100 KB`).join('; ')}`);
+  } catch (e) {
+    log(`markdown: ${e.stack ?? e.message}`);
+    report.add(section, 'slowest input, per 100 KB', null, 'ms', { max: 50, text: '≤ 50 ms per 100 KB' }, 'failed, see log');
+  }
+}
