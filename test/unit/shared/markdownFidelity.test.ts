@@ -26,8 +26,63 @@ interface Deliberate {
 const RAW_HTML = 'Raw HTML is shown as text (markdown-it html: false): a body cannot add markup to the page; Gitea renders it, sanitized.';
 const FOREIGN_IMAGE = 'Images load only from the instance (the page’s CSP allows no other origin): another origin’s image shows as its alt text.';
 
+const COMMAND_LINK = 'Only http(s) and mailto links are live: Gitea links `command:` (harmless in a browser, a command in VS Code) and makes a relative link absolute on the instance root; we show both as their text.';
+
 /** Per corpus file, the differences we keep on purpose. */
-const DELIBERATE: Record<string, readonly Deliberate[]> = {};
+const DELIBERATE: Record<string, readonly Deliberate[]> = {
+  'html-as-text': [{ why: RAW_HTML, lines: [
+      "+ <p>",
+      "+ \"<details>\"",
+      "+ <br>",
+      "+ \"<summary>Full log</summary>\"",
+      "+ </p>",
+      "- <details>",
+      "- <summary>",
+      "- \"Full log\"",
+      "- </summary>",
+      "+ <p>",
+      "+ \"</details>\"",
+      "+ </p>",
+      "- </details>",
+      "+ \"Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop. Line<br>break.\"",
+      "- \"Press\"",
+      "- <kbd>",
+      "- \"Ctrl\"",
+      "- </kbd>",
+      "- \"+\"",
+      "- <kbd>",
+      "- \"C\"",
+      "- </kbd>",
+      "- \"to stop. Line\"",
+      "- <br>",
+      "- \"break.\"",
+      "+ <p>",
+      "+ </p>",
+      "+ <p>",
+      "+ \"<img src=\\\"x\\\" onerror=\\\"alert(1)\\\">\"",
+      "+ </p>",
+      "- <img>",
+      "+ \"Text with <!-- a comment --> inside.\"",
+      "- \"Text with inside.\"",
+    ] }],
+  'images-instance': [{ why: FOREIGN_IMAGE, lines: [
+      "+ \"A badge from elsewhere: [build]\"",
+      "- \"A badge from elsewhere:\"",
+      "- <img>",
+    ] }],
+  'links-autolinks': [{ why: COMMAND_LINK, lines: [
+      "+ \"refused: js and cmd\"",
+      "- \"refused: js and\"",
+      "- <a>",
+      "- \"cmd\"",
+      "- </a>",
+      "+ \"relative: readme\"",
+      "- \"relative:\"",
+      "- <a>",
+      "- \"readme\"",
+      "- </a>",
+    ] }],
+};
 
 const corpus = readdirSync(CORPUS)
   .filter((f) => f.endsWith('.md'))
@@ -67,4 +122,3 @@ describe('Markdown fidelity: our rendering has Gitea 1.27’s structure', () => 
   });
 });
 
-export { FOREIGN_IMAGE, RAW_HTML };
