@@ -22,6 +22,7 @@ import type { RepoRef, Services } from '../../core/services';
 import { signalOf } from '../../core/errors';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { ensureCleanTree } from './workingTree';
+import { inertText } from '../../shared/untrustedText';
 
 export type CheckoutResult =
   | {
@@ -73,7 +74,7 @@ async function fetchedHead(repository: GitRepository, gitPath: string, ref: stri
 export async function checkoutPullRequest(services: Services, ref: PullRequestRef): Promise<CheckoutResult> {
   const clone = cloneOf(services, ref.repo);
   if (!clone?.rootUri || !clone.remoteName) {
-    const message = vscode.l10n.t('{0}/{1} is not cloned in this workspace: clone it to check out its pull requests.', ref.repo.owner, ref.repo.repo);
+    const message = inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace: clone it to check out its pull requests.', ref.repo.owner, ref.repo.repo));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
@@ -81,7 +82,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   if (!target) return { kind: 'cancelled' };
   const cloned = await clonedRepository(clone.rootUri);
   if (!cloned) {
-    const message = vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath);
+    const message = vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
@@ -94,7 +95,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out pull request #{0}', ref.index), cancellable: true },
     async (progress, token) => {
       const pr: PullRequest = await target.client.repoGetPullRequest({ owner: clone.owner, repo: clone.repo, index: ref.index }, { signal: signalOf(token) });
-      progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, remote) });
+      progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, inertText(remote)) });
       services.log.info(`Fetching ${pullRef} of ${clone.owner}/${clone.repo} from the remote ${remote}.`);
       await repository.fetch({ remote, ref: pullRef, cancellationToken: token });
       const sha = await fetchedHead(repository, gitPath, pullRef);
@@ -162,16 +163,16 @@ function tell(
 ): void {
   switch (update) {
     case 'created':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pull request #{0} is checked out as the branch {1}.', index, branch));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pull request #{0} is checked out as the branch {1}.', index, inertText(branch)));
       return;
     case 'stayed':
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is up to date with pull request #{1}.', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is up to date with pull request #{1}.', inertText(branch), index));
       return;
     case 'upToDate':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Switched to {0}: it is up to date with pull request #{1}.', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Switched to {0}: it is up to date with pull request #{1}.', inertText(branch), index));
       return;
     case 'fastForward':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} to the head of pull request #{1} (fast-forward).', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} to the head of pull request #{1} (fast-forward).', inertText(branch), index));
       return;
     case 'diverged': {
       const reset = vscode.l10n.t('Reset to Pull Request');
@@ -179,9 +180,9 @@ function tell(
         .showWarningMessage(
           vscode.l10n.t(
             'The branch {0} has diverged from pull request #{1} (local commits, or the pull request was force-pushed): it was kept as it is. Reset it to the pull request\'s head {2}?',
-            branch,
+            inertText(branch),
             index,
-            sha.slice(0, 10),
+            inertText(sha.slice(0, 10)),
           ),
           reset,
         )
@@ -192,7 +193,7 @@ function tell(
           await repository.status();
           services.log.info(`Reset ${branch} to ${sha} (pull request #${index}).`);
         })
-        .then(undefined, (e: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t('Could not reset {0}: {1}', branch, gitMessage(e))));
+        .then(undefined, (e: unknown) => void vscode.window.showErrorMessage(inertText(vscode.l10n.t('Could not reset {0}: {1}', branch, gitMessage(e)))));
       return;
     }
   }

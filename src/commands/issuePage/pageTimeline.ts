@@ -8,6 +8,7 @@ import { isInstanceUrl } from '../../shared/markdownRefs';
 import type { PageRef } from './messages';
 import { buildPage, type PageData, type PageInput, type TimelineEntry } from './pageModel';
 import { TimelinePaging } from './timelinePaging';
+import { openServerUrl } from '../../core/openExternal';
 
 interface IssueParams {
   readonly owner: string;
@@ -67,5 +68,5 @@ export function openReference(ref: PageRef, to: { owner: string; repo: string; n
 /** Opens a mention's or commit's web page, only when it is on the page's instance. */
 export async function openInstanceUrl(ref: PageRef, url: string): Promise<boolean> {
   if (!isInstanceUrl(url, ref.instanceUrl)) return false;
-  return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  return openServerUrl(url, ref.instanceUrl);
 }
