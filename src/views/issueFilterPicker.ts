@@ -103,18 +103,25 @@ async function pickNames(
   qp.show();
   try {
     let page = 1;
+    let more = false;
     for (let i = 0; i < MAX_PICK_PAGES; i++) {
       const res = await fetchPage(scope, page, controller.signal);
       names.push(...res.items);
+      more = res.hasMore;
       if (!res.hasMore) break;
       page = res.nextPage ?? res.page + 1;
     }
+    if (more) services.log.info(`${title}: the first ${MAX_PICK_PAGES} pages are offered; the server lists more.`);
     for (const s of selected) if (!names.some((n) => n.name === s)) names.push({ name: s });
     // The label is for display (inert); the name is the value.
     const items = names.map((n) => ({ label: inertText(n.name), detail: inertOptional(n.detail), name: n.name }));
     qp.items = items;
     qp.selectedItems = items.filter((i) => selected.includes(i.name));
-    qp.placeholder = names.length ? vscode.l10n.t('Select, then press Enter') : vscode.l10n.t('This repository has none');
+    qp.placeholder = !names.length
+      ? vscode.l10n.t('This repository has none')
+      : more
+        ? vscode.l10n.t('Select, then press Enter (the first {0} are listed)', names.length)
+        : vscode.l10n.t('Select, then press Enter');
   } catch (e) {
     qp.placeholder = errorMessage(e);
   } finally {

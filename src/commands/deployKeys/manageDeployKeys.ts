@@ -8,6 +8,7 @@ import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { parsePublicKey } from './sshKey';
 import { keyProblemMessage } from './keyInput';
 import { inertText } from '../../shared/untrustedText';
+import { readAllPages } from '../../api/paging';
 
 export const REMOVE_DEPLOY_KEY = 'gitea.removeDeployKey';
 export const FIND_DEPLOY_KEY = 'gitea.findDeployKey';
@@ -33,15 +34,11 @@ function describe(key: DeployKey): string {
   return inertText(`${key.fingerprint ?? ''} · ${access}`);
 }
 
-/** Every deploy key of the repository (a repository has few; the list is read to its end). */
-async function allKeys(target: Target, signal?: AbortSignal): Promise<DeployKey[]> {
-  const keys: DeployKey[] = [];
-  for (let page = 1; page <= 100; page++) {
-    const result = await target.client.repoListKeys({ owner: target.repo.owner, repo: target.repo.repo, page, limit: 50 }, { signal });
-    keys.push(...result.items);
-    if (!result.hasMore || result.items.length === 0) break;
-  }
-  return keys;
+/** Every deploy key of the repository (a repository has few; the list is read to its end, 100 pages at most). */
+async function allKeys(services: Services, target: Target, signal?: AbortSignal): Promise<DeployKey[]> {
+  const { owner, repo } = target.repo;
+  const onCapped = (pages: number) => services.log.warn(`Deploy keys of ${owner}/${repo}: stopped after ${pages} pages; the server still said there were more.`);
+  return (await readAllPages((page) => target.client.repoListKeys({ owner, repo, page, limit: 50 }, { signal }), { maxPages: 100, signal, onCapped })).items;
 }
 
 export async function removeDeployKey(services: Services, arg?: unknown): Promise<boolean> {
@@ -51,7 +48,7 @@ export async function removeDeployKey(services: Services, arg?: unknown): Promis
   let key = named?.key;
   if (!key) {
     try {
-      const keys = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading deploy keys…') }, () => allKeys(target));
+      const keys = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading deploy keys…') }, () => allKeys(services, target));
       if (keys.length === 0) {
         void vscode.window.showInformationMessage(inertText(vscode.l10n.t('{0}/{1} has no deploy keys.', target.repo.owner, target.repo.repo)));
         return false;

@@ -25,12 +25,14 @@ export interface PageSnapshot {
   readonly accountId: string;
 }
 
-/** The newest pages of the timeline (whole when short); `issueLoad` is the issue's request, already under way. */
-export function readTimeline(client: GiteaClient, params: IssueParams, issueLoad: Promise<Issue>, signal: AbortSignal) {
+/** The newest pages of the timeline (whole when short); `issueLoad` is the issue's request, already under way.
+ * `onCapped`: the server still said "more" at MAX_TIMELINE_PAGES (the timeline is taken to end there). */
+export function readTimeline(client: GiteaClient, params: IssueParams, issueLoad: Promise<Issue>, signal: AbortSignal, onCapped?: (pages: number) => void) {
   return TimelinePaging.newest<TimelineComment>(
     (page, limit) => client.issueGetCommentsAndTimeline({ ...params, page, limit }, { signal }),
     () => issueLoad.then((i) => ({ atLeast: i.comments ?? 0, isPull: !!i.pull_request })),
     (t) => t.id,
+    onCapped,
   );
 }
 

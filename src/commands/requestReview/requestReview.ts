@@ -36,13 +36,14 @@ function noneWhenRefused<T>(e: unknown): T[] {
   throw e;
 }
 
-async function loadCandidates(client: GiteaClient, ref: PullRequestRef, signal?: AbortSignal): Promise<Candidates> {
+async function loadCandidates(client: GiteaClient, ref: PullRequestRef, log: Services['log'], signal?: AbortSignal): Promise<Candidates> {
+  const capped = (what: string) => (pages: number) => log.warn(`Request Review #${ref.index}: the ${what} stopped after ${pages} pages; the server still said there were more.`);
   const p = { owner: ref.repo.owner, repo: ref.repo.repo };
   const [pr, assignees, collaborators, teams] = await Promise.all([
     client.repoGetPullRequest({ ...p, index: ref.index }, { signal }),
     client.repoGetAssignees(p, { signal }).then((page) => page.items, noneWhenRefused<User>),
-    readAllPages((page) => client.repoListCollaborators({ ...p, page }, { signal })).then((all) => all.items, noneWhenRefused<User>),
-    readAllPages((page) => client.orgListTeams({ org: ref.repo.owner, page }, { signal })).then((all) => all.items, noneWhenRefused<Team>),
+    readAllPages((page) => client.repoListCollaborators({ ...p, page }, { signal }), { onCapped: capped('collaborators') }).then((all) => all.items, noneWhenRefused<User>),
+    readAllPages((page) => client.orgListTeams({ org: ref.repo.owner, page }, { signal }), { onCapped: capped('teams') }).then((all) => all.items, noneWhenRefused<Team>),
   ]);
   const byLogin = new Map<string, User>();
   for (const u of [...assignees, ...collaborators, ...pr.requested_reviewers]) {
@@ -60,7 +61,7 @@ export async function requestReview(services: Services, ref: PullRequestRef): Pr
   const { client } = target;
   const c = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading the reviewers of #{0}…', ref.index), cancellable: true },
-    (_progress, token) => loadCandidates(client, ref, signalOf(token)),
+    (_progress, token) => loadCandidates(client, ref, services.log, signalOf(token)),
   );
   if (c.pr.state === 'closed' || c.pr.merged) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Pull request #{0} is closed: Gitea takes review requests on open pull requests only.', ref.index));
