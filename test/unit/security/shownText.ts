@@ -629,6 +629,10 @@ export class ShownTextCheck {
 
   /** Every property value of an object literal (spreads followed). */
   private allProperties(o: ts.Expression): Values {
+    return this.guarded('allProperties', o, () => this.allPropertiesUncached(o));
+  }
+
+  private allPropertiesUncached(o: ts.Expression): Values {
     if (!ts.isObjectLiteralExpression(o)) return { ok: false, node: o, why: 'not an object literal' };
     const parts: Values[] = o.properties.map((p): Values => {
       if (ts.isPropertyAssignment(p)) return { ok: true, exprs: [p.initializer] };

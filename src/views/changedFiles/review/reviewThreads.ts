@@ -392,7 +392,7 @@ export class ReviewThreads implements vscode.Disposable {
 
   /** Every thread on screen (for the in-host tests' hook). */
   snapshot(): { uri: string; path: string; side: Side; line: number; label?: string; contextValue?: string; state?: string; collapsed: boolean;
-    comments: { author: string; body: string; label?: string }[] }[] {
+    comments: { author: string; body: string; label?: string; avatar?: string }[] }[] {
     const out = [];
     for (const state of this.pulls.values()) {
       for (const { thread, key } of state.threads.values()) {
@@ -402,7 +402,7 @@ export class ReviewThreads implements vscode.Disposable {
           uri: thread.uri.toString(), path: model.path, side: model.side, line: model.line, label: thread.label, contextValue: thread.contextValue,
           state: thread.state === undefined ? undefined : thread.state === vscode.CommentThreadState.Resolved ? 'resolved' : 'unresolved',
           collapsed: thread.collapsibleState === vscode.CommentThreadCollapsibleState.Collapsed,
-          comments: thread.comments.map((c) => ({ author: c.author.name, body: typeof c.body === 'string' ? c.body : c.body.value, label: c.label })),
+          comments: thread.comments.map((c) => ({ author: c.author.name, body: typeof c.body === 'string' ? c.body : c.body.value, label: c.label, ...(c.author.iconPath ? { avatar: c.author.iconPath.toString(true) } : {}) })),
         });
       }
     }
