@@ -9,6 +9,7 @@ import { clonedRepository, pullRequestOfBranch } from './gitRepositories';
 import type { GitRepository } from './gitApi';
 import type { PullRequestKey } from './pullRequestBranch';
 import { remoteDefaultBranch } from './remoteHead';
+import { inertText } from '../shared/untrustedText';
 
 const CONTEXT_KEY = 'gitea.onPullRequestBranch';
 
@@ -32,7 +33,7 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     const defaultBranch = repo.remoteName ? await remoteDefaultBranch(gitPath, repository.rootUri.fsPath, repo.remoteName) : undefined;
     if (mine !== generation) return;
     const target: RepoRef = { ...repo, owner: pr.key.owner, repo: pr.key.repo, instanceUrl: pr.key.instanceUrl };
-    item.text = `$(git-pull-request) #${pr.key.index}${pr.title ? ` ${truncate(pr.title)}` : ''}`;
+    item.text = `$(git-pull-request) #${pr.key.index}${pr.title ? ` ${inertText(truncate(pr.title))}` : ''}`;
     item.tooltip = tooltip(pr.key, pr.title, head.name, defaultBranch);
     item.command = {
       title: vscode.l10n.t('Open Pull Request'),

@@ -11,6 +11,7 @@ import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom, resolveTarget } from '../../core/target';
 import { cloneOf } from './checkoutPullRequest';
 import { ensureCleanTree } from './workingTree';
+import { inertText } from '../../shared/untrustedText';
 
 export type BackResult =
   | { readonly kind: 'switched'; readonly branch: string; readonly stashed: boolean }
@@ -54,27 +55,27 @@ export async function backToDefaultBranch(services: Services, arg?: unknown): Pr
   }
   const cloned = await clonedRepository(clone.rootUri);
   if (!cloned) {
-    const message = vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath);
+    const message = vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
   const { repository, gitPath } = cloned;
   const found = await defaultBranch(services, clone, gitPath);
   if (!found || 'refused' in found) {
-    const message = found?.refused ?? vscode.l10n.t('Could not tell the default branch of {0}/{1}.', clone.owner, clone.repo);
+    const message = inertText(found?.refused ?? vscode.l10n.t('Could not tell the default branch of {0}/{1}.', clone.owner, clone.repo));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
   const { branch } = found;
   if (!(await hasBranch(gitPath, clone, branch))) {
-    const message = vscode.l10n.t('The default branch {0} is neither a branch of this clone nor of the remote {1}: fetch it first.', branch, clone.remoteName);
+    const message = inertText(vscode.l10n.t('The default branch {0} is neither a branch of this clone nor of the remote {1}: fetch it first.', branch, clone.remoteName));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
   await repository.status();
   const current = repository.state.HEAD?.name;
   if (current === branch) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('You are on {0} already.', branch));
+    void vscode.window.showInformationMessage(vscode.l10n.t('You are on {0} already.', inertText(branch)));
     return { kind: 'switched', branch, stashed: false };
   }
   const clean = await ensureCleanTree(services, repository, gitPath, vscode.l10n.t('switching to {0}', branch));
@@ -84,9 +85,9 @@ export async function backToDefaultBranch(services: Services, arg?: unknown): Pr
   const left = current ? await pullRequestOfBranch(repository, current) : undefined;
   services.log.info(`Switched from ${current ?? 'a detached HEAD'} to ${branch}.`);
   void vscode.window.showInformationMessage(
-    left
+    inertText(left
       ? vscode.l10n.t('Switched to {0}. The branch {1} of pull request #{2} stays: check the pull request out again to update it.', branch, current!, left.key.index)
-      : vscode.l10n.t('Switched to {0}.', branch),
+      : vscode.l10n.t('Switched to {0}.', branch)),
   );
   return { kind: 'switched', branch, stashed: clean === 'stashed' };
 }

@@ -24,6 +24,7 @@ import { signalOf } from '../../core/errors';
 import { checkServerRefName, isValidRefName } from '../../shared/refName';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { ensureCleanTree } from './workingTree';
+import { inertText } from '../../shared/untrustedText';
 
 export type CheckoutResult =
   | {
@@ -75,7 +76,7 @@ async function fetchedHead(repository: GitRepository, gitPath: string, ref: stri
 export async function checkoutPullRequest(services: Services, ref: PullRequestRef): Promise<CheckoutResult> {
   const clone = cloneOf(services, ref.repo);
   if (!clone?.rootUri || !clone.remoteName) {
-    const message = vscode.l10n.t('{0}/{1} is not cloned in this workspace: clone it to check out its pull requests.', ref.repo.owner, ref.repo.repo);
+    const message = inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace: clone it to check out its pull requests.', ref.repo.owner, ref.repo.repo));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
@@ -83,7 +84,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   if (!target) return { kind: 'cancelled' };
   const cloned = await clonedRepository(clone.rootUri);
   if (!cloned) {
-    const message = vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath);
+    const message = vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
@@ -104,8 +105,8 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
       // The head branch's name becomes a local branch: refused before any git command when git would not take it.
       const head = pr.head?.ref?.replace(/^refs\/heads\//, '');
       const refused = head ? checkServerRefName(head, vscode.l10n.t('the head branch of pull request #{0}', ref.index), vscode.l10n.t) : undefined;
-      if (refused) return { refused };
-      progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, remote) });
+      if (refused) return { refused: inertText(refused) };
+      progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, inertText(remote)) });
       services.log.info(`Fetching ${pullRef} of ${clone.owner}/${clone.repo} from the remote ${remote}.`);
       await repository.fetch({ remote, ref: pullRef, cancellationToken: token });
       const sha = await fetchedHead(repository, gitPath, pullRef);
@@ -180,16 +181,16 @@ function tell(
 ): void {
   switch (update) {
     case 'created':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pull request #{0} is checked out as the branch {1}.', index, branch));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pull request #{0} is checked out as the branch {1}.', index, inertText(branch)));
       return;
     case 'stayed':
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is up to date with pull request #{1}.', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is up to date with pull request #{1}.', inertText(branch), index));
       return;
     case 'upToDate':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Switched to {0}: it is up to date with pull request #{1}.', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Switched to {0}: it is up to date with pull request #{1}.', inertText(branch), index));
       return;
     case 'fastForward':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} to the head of pull request #{1} (fast-forward).', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} to the head of pull request #{1} (fast-forward).', inertText(branch), index));
       return;
     case 'diverged': {
       const reset = vscode.l10n.t('Reset to Pull Request');
@@ -197,9 +198,9 @@ function tell(
         .showWarningMessage(
           vscode.l10n.t(
             'The branch {0} has diverged from pull request #{1} (local commits, or the pull request was force-pushed): it was kept as it is. Reset it to the pull request\'s head {2}?',
-            branch,
+            inertText(branch),
             index,
-            sha.slice(0, 10),
+            inertText(sha.slice(0, 10)),
           ),
           reset,
         )
@@ -210,7 +211,7 @@ function tell(
           await repository.status();
           services.log.info(`Reset ${branch} to ${sha} (pull request #${index}).`);
         })
-        .then(undefined, (e: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t('Could not reset {0}: {1}', branch, gitMessage(e))));
+        .then(undefined, (e: unknown) => void vscode.window.showErrorMessage(inertText(vscode.l10n.t('Could not reset {0}: {1}', branch, gitMessage(e)))));
       return;
     }
   }

@@ -12,6 +12,8 @@ import { loadFormOptions, type FormOptions } from './formOptions';
 import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
 import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../shared/markdown';
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
+import { inertText } from '../../shared/untrustedText';
+import { openServerUrl } from '../../core/openExternal';
 
 export const VIEW_TYPE = 'gitea.createIssue';
 
@@ -268,8 +270,8 @@ export class IssueFormPanel {
     const open = vscode.l10n.t('Open in Browser');
     const actions = url && /^https?:\/\//i.test(url) ? [open] : [];
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Created issue #{0} "{1}" in {2}/{3}.', number, title, this.repo.owner, this.repo.repo), ...actions)
-      .then((choice) => (choice === open && url ? vscode.env.openExternal(vscode.Uri.parse(url)) : undefined));
+      .showInformationMessage(inertText(vscode.l10n.t('Created issue #{0} "{1}" in {2}/{3}.', number, title, this.repo.owner, this.repo.repo)), ...actions)
+      .then((choice) => (choice === open && url ? openServerUrl(url, this.repo.instanceUrl) : undefined));
   }
 
   private async discard(): Promise<void> {

@@ -162,7 +162,8 @@ export class IssuePage {
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
       );
       // Long histories load their newest pages; "Load earlier" fetches the rest (timelinePaging.ts).
-      const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal)]);
+      const capped = (pages: number) => this.services.log.warn(`Issue page ${this.key}: the timeline is read up to page ${pages}; the server still answered full pages.`);
+      const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal, capped)]);
       const [pull, dependencies, canWrite] = await Promise.all([
         pullLoad,
         // Dependencies are an extra: the page shows without them when the server refuses (disabled tracker).
