@@ -105,7 +105,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
       // The head branch's name becomes a local branch: refused before any git command when git would not take it.
       const head = pr.head?.ref?.replace(/^refs\/heads\//, '');
       const refused = head ? checkServerRefName(head, vscode.l10n.t('the head branch of pull request #{0}', ref.index), vscode.l10n.t) : undefined;
-      if (refused) return { refused: inertText(refused) };
+      if (refused) return { refused };
       progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, inertText(remote)) });
       services.log.info(`Fetching ${pullRef} of ${clone.owner}/${clone.repo} from the remote ${remote}.`);
       await repository.fetch({ remote, ref: pullRef, cancellationToken: token });
@@ -116,7 +116,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   );
   if ('refused' in fetched) {
     services.log.warn(fetched.refused);
-    void vscode.window.showWarningMessage(fetched.refused);
+    void vscode.window.showWarningMessage(inertText(fetched.refused));
     return { kind: 'failed', message: fetched.refused };
   }
   const { pr, sha } = fetched;

@@ -1,5 +1,6 @@
 // "Gitea: Create Issue" and "Gitea: Create Issue from Selection": the form for every field of the
 // create-issue body, its draft kept until the server creates the issue, and its restoration after a reload.
+import { inertText } from '../../shared/untrustedText';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { gitArgs } from '../../git/gitCommands';
@@ -72,7 +73,7 @@ async function selectionPrefill(services: Services): Promise<{ repo: RepoRef; bo
     git = await gitExecutable(await gitApi());
   } catch (e) {
     if (!(e instanceof GitUnavailableError)) throw e;
-    void vscode.window.showWarningMessage(e.message);
+    void vscode.window.showWarningMessage(inertText(e.message));
     return undefined;
   }
   const head = await runGit(gitArgs.headCommit(), { cwd: repo.rootUri.fsPath, git });
