@@ -92,7 +92,6 @@ export const GUARDS = [
       'test/unit/security/linkGuard.test.ts',
       'test/unit/security/markdownInert.test.ts',
       'test/unit/shared/markdownGfm.test.ts',
-      'test/unit/shared/markdownFidelity.test.ts',
       'test/unit/shared/markdownRefs.test.ts',
     ],
   },
