@@ -87,7 +87,14 @@ export const GUARDS = [
   },
   {
     guards: 'Untrusted Markdown stays inert: escaping, http(s)/mailto-only links, instance-only images, safe fence classes',
-    mutate: ['src/shared/htmlSafety.ts', 'src/shared/markdown.ts', 'src/shared/markdownRules.ts', 'src/shared/markdownRefs.ts'],
+    mutate: [
+      'src/shared/htmlSafety.ts',
+      part('src/shared/markdownRules.ts', 'function safeLinks('),
+      part('src/shared/markdownRules.ts', 'export function installRules('),
+      part('src/shared/markdownRefs.ts', 'function escapeAttr('),
+      part('src/shared/markdownRefs.ts', 'function parseRoot('),
+      part('src/shared/markdownRefs.ts', 'export function isInstanceUrl('),
+    ],
     tests: [
       'test/unit/security/linkGuard.test.ts',
       'test/unit/security/markdownInert.test.ts',
