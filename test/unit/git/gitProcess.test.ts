@@ -237,6 +237,7 @@ test('PATH lookup: Windows adds .exe, splits on ";" and needs no execute bit; el
   mkdirSync(win);
   writeFileSync(join(win, '\\bin\\git.exe'), '');
   writeFileSync(join(win, '\\bin\\git.EXE'), '');
+  writeFileSync(join(win, '\\bin\\git.exe.x.exe'), '');
   const plain = join(dir, 'plain');
   mkdirSync(plain);
   writeFileSync(join(plain, 'git'), '#!/bin/sh\n');
@@ -246,10 +247,12 @@ test('PATH lookup: Windows adds .exe, splits on ";" and needs no execute bit; el
   try {
     assert.equal(await resolveGitExecutable('git', { PATH: 'C:\\none;\\bin' }, 'win32'), '\\bin\\git.exe');
     assert.equal(await resolveGitExecutable('git.EXE', { PATH: '\\bin' }, 'win32'), '\\bin\\git.EXE');
+    assert.equal(await resolveGitExecutable('git.exe.x', { PATH: '\\bin' }, 'win32'), '\\bin\\git.exe.x.exe', '.exe only at the end counts');
     assert.equal(await resolveGitExecutable('git', { PATH: '\\bin' }, 'linux'), undefined, 'a relative PATH entry on Linux');
   } finally {
     process.chdir(cwd);
   }
   assert.equal(await resolveGitExecutable('git', { PATH: plain }, 'linux'), undefined, 'not executable');
+  assert.equal(await resolveGitExecutable('git', { GIT_DIR: join(dir, 'bin'), PATH: plain }, 'linux'), undefined, 'PATH, not another variable');
   assert.equal(await resolveGitExecutable('git', { PATH: `${plain}:${join(dir, 'bin')}` }, 'linux'), join(dir, 'bin', 'git'));
 });
