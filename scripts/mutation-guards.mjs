@@ -4,8 +4,6 @@
 // surviving mutant there is a change no test would notice. To add one: an entry with what it guards, the code
 // (a whole file, or `part(file, first line's text)` for a function of a bigger file) and the tests, all `.ts`
 // paths; tests must need no editor, no network and nothing outside the repository (Stryker runs them in a copy).
-// Next to come as they land: the Markdown renderer of untrusted bodies (src/shared/markdown.ts), the untrusted-text
-// helper, and the ref/URL/path validators.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -81,6 +79,37 @@ export const GUARDS = [
     guards: 'Create Issue draft store: every change written (debounced), kept until the server created the issue',
     mutate: ['src/commands/createIssue/draftStore.ts'],
     tests: ['test/unit/commands/draftStore.test.ts'],
+  },
+  {
+    guards: 'Server ref names checked before git sees them: no option (-Bmain), range (a..b), reflog entry or pattern',
+    mutate: ['src/shared/refName.ts'],
+    tests: ['test/unit/shared/refName.test.ts'],
+  },
+  {
+    guards: 'Untrusted Markdown stays inert: escaping, http(s)/mailto-only links, instance-only images, safe fence classes',
+    mutate: [
+      'src/shared/htmlSafety.ts',
+      part('src/shared/markdownRules.ts', 'function safeLinks('),
+      part('src/shared/markdownRules.ts', 'export function installRules('),
+      part('src/shared/markdownRefs.ts', 'function escapeAttr('),
+      part('src/shared/markdownRefs.ts', 'function parseRoot('),
+      part('src/shared/markdownRefs.ts', 'export function isInstanceUrl('),
+    ],
+    tests: [
+      'test/unit/security/linkGuard.test.ts',
+      'test/unit/security/markdownInert.test.ts',
+      'test/unit/shared/markdownGfm.test.ts',
+      'test/unit/shared/markdownRefs.test.ts',
+    ],
+  },
+  {
+    guards: 'git started safely: checked refs and full SHAs, `--` before refs and paths, absolute git path, no shell',
+    mutate: [
+      'src/git/gitCommands.ts',
+      part('src/git/gitProcess.ts', 'export async function resolveGitExecutable('),
+      part('src/git/gitProcess.ts', 'export function gitSpawnSpec('),
+    ],
+    tests: ['test/unit/git/gitProcess.test.ts'],
   },
 ];
 

@@ -49,6 +49,7 @@ export async function resolveGitExecutable(gitPath: string, env: NodeJS.ProcessE
   if (paths.isAbsolute(gitPath)) return gitPath;
   if (!gitPath || /[\\/:]/.test(gitPath)) return undefined;
   const names = platform === 'win32' && !/\.exe$/i.test(gitPath) ? [`${gitPath}.exe`] : [gitPath];
+  // Stryker disable next-line StringLiteral: any other fallback is split into relative entries, which are skipped
   const pathVariable = Object.entries(env).find(([key]) => key.toUpperCase() === 'PATH')?.[1] ?? '';
   for (const dir of pathVariable.split(platform === 'win32' ? ';' : ':')) {
     if (!paths.isAbsolute(dir)) continue;

@@ -21,8 +21,10 @@ export type RefNameProblem =
 const FORBIDDEN = /[ ~^:?*[\\]/;
 
 function hasControlCharacter(name: string): boolean {
+  // Stryker disable next-line EqualityOperator: charCodeAt(length) is NaN, which no comparison below matches
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
+    // Stryker disable next-line EqualityOperator: a space (0x20) is refused by FORBIDDEN, checked first
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;

@@ -179,3 +179,80 @@ test('the installed git accepts every argument list, `--` included', async () =>
   assert.equal((await run(gitArgs.moveBranch('side', two, one))).code, 0, 'moved from where it was');
   assert.match((await run(gitArgs.gitPath('FETCH_HEAD'))).stdout, /FETCH_HEAD/);
 });
+
+test('each builder gives exactly the argument list git is meant to run', () => {
+  assert.deepEqual(gitArgs.mainlineMergesAfter(SHA), ['rev-list', '--first-parent', '--merges', '--reverse', `${SHA}..HEAD`, '--']);
+  assert.deepEqual(gitArgs.descendantsOf(SHA), ['rev-list', '--ancestry-path', `${SHA}..HEAD`, '--']);
+  assert.deepEqual(gitArgs.isAncestorOfFirstParent(SHA, OLD), ['merge-base', '--is-ancestor', '--', SHA, `${OLD}^1`]);
+  assert.deepEqual(gitArgs.remoteHead('origin'), ['symbolic-ref', '--short', '--', 'refs/remotes/origin/HEAD']);
+  assert.deepEqual(gitArgs.refExists('refs/heads/main'), ['show-ref', '--verify', '--quiet', '--', 'refs/heads/main']);
+  assert.deepEqual(gitArgs.gitPath('FETCH_HEAD'), ['rev-parse', '--git-path', 'FETCH_HEAD']);
+  assert.deepEqual(gitArgs.setBranchConfig('branch.pr/6-main.remote', '-x'), ['config', '--local', '--replace-all', '--', 'branch.pr/6-main.remote', '-x']);
+  assert.deepEqual(gitArgs.fastForward(SHA), ['merge', '--ff-only', '--quiet', '--', SHA]);
+  assert.deepEqual(gitArgs.moveBranch('pr/6-main', SHA, OLD), ['update-ref', '--', 'refs/heads/pr/6-main', SHA, OLD]);
+  assert.deepEqual(gitArgs.stashPush('m'), ['stash', 'push', '--message=m', '--']);
+  assert.deepEqual(gitArgs.blameLine('a.txt', 1), ['blame', '--porcelain', '-L', '1,1', '--contents', '-', '--', 'a.txt']);
+});
+
+test('a refused value is named in the error, quoted and cut at 80 characters', () => {
+  const long = `-${'x'.repeat(100)}`;
+  const refused = (build: () => unknown, message: string) => assert.throws(build, (e: unknown) => {
+    assert.ok(e instanceof UnsafeGitArgumentError);
+    assert.equal(e.name, 'UnsafeGitArgumentError');
+    assert.equal(e.message, message);
+    return true;
+  });
+  const cut = JSON.stringify(long.slice(0, 80));
+  refused(() => gitArgs.fastForward(long), `not a full commit SHA: ${cut}`);
+  refused(() => gitArgs.moveBranch(long, SHA, OLD), `not a valid ref name (leadingDash): ${cut}`);
+  refused(() => gitArgs.refExists(long), `not a full ref: ${cut}`);
+  refused(() => gitArgs.setBranchConfig(long, 'x'), `not a branch config key: ${cut}`);
+  refused(() => gitArgs.blameLine('a.txt', -2), 'not a line number: -2');
+});
+
+test('a branch config key is exactly branch.<valid name>.<variable>, and a SHA exactly 40 or 64 lowercase hex digits', () => {
+  for (const key of ['xbranch.main.remote', 'branch.main.remote!', 'branch.main.1x', 'branch.main.', 'branch..remote', 'branch.a..b.remote']) {
+    assert.throws(() => gitArgs.setBranchConfig(key, 'x'), UnsafeGitArgumentError, key);
+  }
+  assert.deepEqual(gitArgs.setBranchConfig('branch.main.m', 'x').slice(-2), ['branch.main.m', 'x']);
+  for (const value of [SHA, '0123456789abcdef'.repeat(4), '9'.repeat(40)]) assert.ok(isFullSha(value), value);
+  for (const value of ['', 'a'.repeat(39), 'a'.repeat(41), 'a'.repeat(63), 'a'.repeat(65), `x${SHA}`, `${SHA}x`, `${'a'.repeat(39)}g`, `${'a'.repeat(39)} `]) {
+    assert.ok(!isFullSha(value), value);
+  }
+});
+
+test('git is started with piped stdio, no pager, the abort signal and the rest of the environment', () => {
+  const abort = new AbortController();
+  const spec = gitSpawnSpec(gitArgs.headCommit(), { git: '/usr/bin/git', cwd: dir, signal: abort.signal });
+  assert.deepEqual(spec.options.stdio, ['pipe', 'pipe', 'pipe']);
+  assert.equal(spec.options.env?.GIT_PAGER, 'cat');
+  assert.equal(spec.options.env?.PATH, process.env.PATH);
+  assert.equal(spec.options.signal, abort.signal);
+  assert.throws(() => gitSpawnSpec(gitArgs.headCommit(), { git: 'git', cwd: dir }), { message: 'git must be started by its absolute path, not "git"' });
+});
+
+test('PATH lookup: Windows adds .exe, splits on ";" and needs no execute bit; elsewhere a file must be executable', async () => {
+  // On Linux a win32 path such as `\bin\git.exe` is one file name in the working directory: it stands in for C:\bin.
+  const win = join(dir, 'win');
+  mkdirSync(win);
+  writeFileSync(join(win, '\\bin\\git.exe'), '');
+  writeFileSync(join(win, '\\bin\\git.EXE'), '');
+  writeFileSync(join(win, '\\bin\\git.exe.x.exe'), '');
+  const plain = join(dir, 'plain');
+  mkdirSync(plain);
+  writeFileSync(join(plain, 'git'), '#!/bin/sh\n');
+  chmodSync(join(plain, 'git'), 0o644);
+  const cwd = process.cwd();
+  process.chdir(win);
+  try {
+    assert.equal(await resolveGitExecutable('git', { PATH: 'C:\\none;\\bin' }, 'win32'), '\\bin\\git.exe');
+    assert.equal(await resolveGitExecutable('git.EXE', { PATH: '\\bin' }, 'win32'), '\\bin\\git.EXE');
+    assert.equal(await resolveGitExecutable('git.exe.x', { PATH: '\\bin' }, 'win32'), '\\bin\\git.exe.x.exe', '.exe only at the end counts');
+    assert.equal(await resolveGitExecutable('git', { PATH: '\\bin' }, 'linux'), undefined, 'a relative PATH entry on Linux');
+  } finally {
+    process.chdir(cwd);
+  }
+  assert.equal(await resolveGitExecutable('git', { PATH: plain }, 'linux'), undefined, 'not executable');
+  assert.equal(await resolveGitExecutable('git', { GIT_DIR: join(dir, 'bin'), PATH: plain }, 'linux'), undefined, 'PATH, not another variable');
+  assert.equal(await resolveGitExecutable('git', { PATH: `${plain}:${join(dir, 'bin')}` }, 'linux'), join(dir, 'bin', 'git'));
+});

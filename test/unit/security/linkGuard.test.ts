@@ -3,6 +3,7 @@
 // test noticed (issue #20, item 8). Both the guard itself and what the renderer makes of such a body are checked.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { codeLanguage, escapeHtml } from '../../../src/shared/htmlSafety';
 import { instanceImageUrl, isSafeLink, renderMarkdown } from '../../../src/shared/markdown';
 import { assertInert, startTags } from './htmlScan';
 
@@ -110,5 +111,30 @@ describe('image guard: only images of the instance load', () => {
     ]);
     assert.equal(instanceImageUrl('https://git.example.com/a.png', undefined), undefined, 'no instance, no images');
     assert.deepEqual(images(renderMarkdown('![a](https://git.example.com/sub/attachments/1)')), [], 'a render without imageOrigin loads none');
+  });
+});
+
+describe('the guards themselves, case by case', () => {
+  it('an image source is checked before it is resolved: only http(s) URLs and root-relative paths of the instance', () => {
+    const at = (src: string) => instanceImageUrl(src, INSTANCE);
+    assert.equal(at('  /a.png  '), 'https://git.example.com/a.png', 'surrounding spaces are trimmed');
+    for (const src of ['relative/a.png', 'x/a.png', '//git.example.com/a.png', '/a b.png', 'https://git.example.com/a b.png', 'https://[bad/a.png']) {
+      assert.equal(at(src), undefined, src);
+    }
+    assert.equal(instanceImageUrl('http://h.example/a.png', 'http://h.example/sub'), 'http://h.example/a.png', 'an http instance');
+    assert.equal(instanceImageUrl('/a.png', ''), undefined, 'no instance, no images');
+    assert.equal(instanceImageUrl('/a.png', 'not a url'), undefined, 'an instance that is no URL loads none');
+  });
+
+  it('escaping covers the five characters HTML gives a meaning, and only them', () => {
+    assert.equal(escapeHtml(`a&b<c>d"e'f`), 'a&amp;b&lt;c&gt;d&quot;e&#39;f');
+    assert.equal(escapeHtml('plain (text) #1 `x`'), 'plain (text) #1 `x`');
+  });
+
+  it('a fence language becomes a class only when it is a short plain identifier', () => {
+    for (const [info, word] of [['ts', 'ts'], ['  c++ {.x}', 'c++'], ['objective-c', 'objective-c'], ['c#', 'c#'], ['9a.b_c', '9a.b_c'], [`a${'b'.repeat(39)}`, `a${'b'.repeat(39)}`]] as const) {
+      assert.equal(codeLanguage(info), word, info);
+    }
+    for (const info of ['', '-x', '.x', 'x"y', 'x<y', 'x/y', `a${'b'.repeat(40)}`, 'ä']) assert.equal(codeLanguage(info), undefined, info);
   });
 });

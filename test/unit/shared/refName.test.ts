@@ -121,3 +121,22 @@ test('the message names the value quoted and escaped, what it was, and why; none
   assert.equal(quotedRefName('x'.repeat(200)).length, 82, 'at most 80 characters between the quotes');
   assert.equal(quotedRefName('x'.repeat(80)), `"${'x'.repeat(80)}"`);
 });
+
+test('each reason says which rule was broken, in so many words', () => {
+  const expected: Record<RefNameProblem, string> = {
+    empty: 'it is empty',
+    leadingDash: 'it starts with "-", which git would read as an option',
+    reserved: '"@" and "HEAD" are reserved names',
+    forbiddenCharacter: 'it contains a space, a control character or one of ~ ^ : ? * [ \\',
+    dotDot: 'it contains ".."',
+    atBrace: 'it contains "@{"',
+    slash: 'it starts or ends with "/" or contains "//"',
+    dotComponent: 'a part of it starts with "."',
+    lockSuffix: 'a part of it ends with ".lock"',
+    trailingDot: 'it ends with "."',
+  };
+  for (const [problem, text] of Object.entries(expected)) assert.equal(refNameProblemText(problem as RefNameProblem), text);
+  assert.equal(quotedRefName('x'.repeat(81)), `"${'x'.repeat(79)}…"`);
+  // The translation reaches the whole sentence and the reason.
+  assert.equal(checkServerRefName('a..b', 'the head', (m, ...args) => `[${m}|${args.join('|')}]`), '[The server gave {0} as {1}, which is not a valid git ref name: {2}. Nothing was changed.|"a..b"|the head|[it contains ".."|]]');
+});
