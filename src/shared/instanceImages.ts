@@ -24,7 +24,8 @@ export function instanceImagesOnly(markdown: string, instanceUrl: string): strin
   return out + markdown.slice(from);
 }
 
-/** An avatar or other image URL when it is on the instance, else undefined (nothing is loaded). */
-export function instanceImageUrl(url: string | null | undefined, instanceUrl: string): string | undefined {
+/** An avatar's URL when it is under the instance's root URL, else undefined (nothing is loaded). Stricter than
+ * htmlSafety.instanceImageUrl (same origin), which rendered bodies use. */
+export function instanceAvatarUrl(url: string | null | undefined, instanceUrl: string): string | undefined {
   return url && isInstanceUrl(url, instanceUrl) ? url : undefined;
 }

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { instanceImageUrl, instanceImagesOnly } from '../../../src/shared/instanceImages';
+import { instanceAvatarUrl, instanceImagesOnly } from '../../../src/shared/instanceImages';
 
 const INSTANCE = 'https://git.example.com/gitea/';
 const md = new MarkdownIt({ html: false, linkify: false });
@@ -85,11 +85,11 @@ describe('instanceImagesOnly', () => {
   });
 });
 
-describe('instanceImageUrl (avatars)', () => {
+describe('instanceAvatarUrl (avatars)', () => {
   it('an avatar of the instance is kept, any other (or none) is dropped', () => {
-    assert.equal(instanceImageUrl('https://git.example.com/gitea/avatars/ab12', INSTANCE), 'https://git.example.com/gitea/avatars/ab12');
+    assert.equal(instanceAvatarUrl('https://git.example.com/gitea/avatars/ab12', INSTANCE), 'https://git.example.com/gitea/avatars/ab12');
     for (const url of ['https://secure.gravatar.com/avatar/ab12', 'http://git.example.com/gitea/avatars/ab12', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '', null, undefined]) {
-      assert.equal(instanceImageUrl(url, INSTANCE), undefined, String(url));
+      assert.equal(instanceAvatarUrl(url, INSTANCE), undefined, String(url));
     }
   });
 });

@@ -12,7 +12,7 @@ import type { ChangedFileLike } from '../model';
 import type { DraftStore } from './draftStore';
 import { loadDiffRanges, loadReviews, type ReviewData } from './reviewData';
 import { buildThreads, threadKey, type DiffRanges, type ReviewThreadModel, type Side, type ThreadComment } from './threadModel';
-import { instanceImageUrl, instanceImagesOnly } from '../../../shared/instanceImages';
+import { instanceAvatarUrl, instanceImagesOnly } from '../../../shared/instanceImages';
 
 /** Review data older than this is read again when another file of the pull request is opened. */
 const FRESH_MS = 60_000;
@@ -51,7 +51,7 @@ export class ReviewComment implements vscode.Comment {
   constructor(readonly model: ThreadComment, readonly pull: PullState) {
     this.body = this.markdown();
     // Avatars and images load from the instance only (an image elsewhere tells that host who read the comment).
-    const avatar = instanceImageUrl(model.avatarUrl, pull.pull.repo.instanceUrl);
+    const avatar = instanceAvatarUrl(model.avatarUrl, pull.pull.repo.instanceUrl);
     this.author = { name: model.author, iconPath: avatar ? vscode.Uri.parse(avatar, true) : undefined };
     this.label = model.pending ? vscode.l10n.t('Pending') : model.outdated ? vscode.l10n.t('Outdated') : undefined;
     this.contextValue = model.draft ? 'giteaDraft' : 'giteaComment';
