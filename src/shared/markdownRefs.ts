@@ -22,32 +22,21 @@ function instanceRoot(instanceUrl: string): URL | undefined {
 }
 
 function parseRoot(instanceUrl: string): URL | undefined {
-  try {
-    const url = new URL(instanceUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    if (!url.pathname.endsWith('/')) url.pathname += '/';
-    // Its query and fragment need no clearing: links resolve relative paths against it, which drops both, and
-    // isInstanceUrl compares only its origin and path.
-    return url;
-    // Stryker disable next-line BlockStatement: an empty catch falls through to the same implicit undefined
-  } catch {
-    // expected: a malformed instance URL makes no links
-    return undefined;
-  }
+  // A malformed instance URL makes no links.
+  if (!URL.canParse(instanceUrl)) return undefined;
+  const url = new URL(instanceUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  // Its query and fragment need no clearing: links resolve relative paths against it, which drops both, and
+  // isInstanceUrl compares only its origin and path.
+  return url;
 }
 
 /** True when `url` is a web page of the instance (same origin, under its sub-path): the only URLs the page opens. */
 export function isInstanceUrl(url: string, instanceUrl: string): boolean {
   const root = instanceRoot(instanceUrl);
-  if (!root || typeof url !== 'string' || url.length > 2048) return false;
-  // Only the parse is tried: nothing below is expected to throw.
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    // expected: not a URL at all
-    return false;
-  }
+  if (!root || typeof url !== 'string' || url.length > 2048 || !URL.canParse(url)) return false;
+  const u = new URL(url);
   // Stryker disable next-line ConditionalExpression: the origin compared below holds the scheme (the root is http(s)), and a blob: URL of that origin has no path under the root; kept as a second line of defence
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return false;
   return u.origin === root.origin && u.username === '' && u.password === '' && u.pathname.startsWith(root.pathname);

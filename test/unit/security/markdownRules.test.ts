@@ -34,6 +34,11 @@ describe('links as rendered', () => {
     );
   });
 
+  it('an autolink inside a link’s text is judged on its own: kept inside a refused link, shown as written inside a kept one', () => {
+    assert.equal(renderInline('[a <https://x.example/> b](javascript:y)'), `a ${anchor('https://x.example/', 'https://x.example/')} b`);
+    assert.equal(renderInline('[a <command:x> b](https://y.example/)'), anchor('https://y.example/', 'a &lt;command:x&gt; b'));
+  });
+
   it('as on Gitea 1.27, bare www. and domain names stay text; e-mail addresses and http(s) URLs link', () => {
     assert.equal(
       renderInline('www.example.com, example.com, a@example.com and https://example.com/x'),
