@@ -46,6 +46,12 @@ export class ToolsMissingError extends Error {
 /** The user npmrc's nodedir (Node 20 headers) makes npm warn on every call; we override it on purpose. */
 const NPM_NOISE = /Unknown (env|user) config "nodedir"/;
 
+/** npm is npm.cmd on Windows, which Node spawns only through the shell. */
+function npm(args: string[], options: Parameters<typeof run>[2]): ReturnType<typeof run> {
+  if (process.platform !== 'win32') return run('npm', args, options);
+  return run(process.env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', 'npm', ...args], options);
+}
+
 function log(msg: string): void {
   process.stdout.write(`[install] ${msg}\n`);
 }
@@ -136,7 +142,7 @@ async function ensureNode(choice: NodeChoice, nodeDir: string): Promise<{ bin: s
   rmSync(nodeDir, { recursive: true, force: true });
   mkdirSync(nodeDir, { recursive: true });
   writeFileSync(join(nodeDir, 'package.json'), JSON.stringify({ name: 'harness-node', private: true }, null, 2));
-  await run('npm', ['install', '--no-save', '--no-package-lock', choice.spec], { cwd: nodeDir, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['install', '--no-save', '--no-package-lock', choice.spec], { cwd: nodeDir, echo: '  npm: ', mute: NPM_NOISE });
   const version = (await run(bin, ['--version'])).stdout.trim();
   const wanted = choice.spec.slice(choice.spec.lastIndexOf('@') + 1);
   if (!version.startsWith(`v${wanted}.`)) throw new Error(`${bin} reports ${version}, expected v${wanted}`);
@@ -157,13 +163,13 @@ async function ensureCodeServer(node: { bin: string; headersDir?: string }, stam
   );
   const env = nodeEnv(node.bin, node.headersDir);
   // Scripts are run below, explicitly approved, once everything is unpacked.
-  await run('npm', ['install', '--no-package-lock', '--ignore-scripts'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['install', '--no-package-lock', '--ignore-scripts'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
   // npm 11 skips dependency install scripts unless approved; code-server's postinstall fetches its VS Code
   // dependencies and argon2 builds a native module, both for code-server's Node.
   log('code-server: approving and running the install scripts of code-server and argon2');
-  await run('npm', ['install-scripts', 'approve', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['install-scripts', 'approve', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
   const t = Date.now();
-  await run('npm', ['rebuild', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['rebuild', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
   log(`code-server: install scripts took ${((Date.now() - t) / 1000).toFixed(0)} s`);
   // --config keeps it from writing ~/.config/code-server/config.yaml.
   const out = (await run(node.bin, [entry, '--config', join(CODE_SERVER_DIR, 'config.yaml'), '--version'], { env })).stdout;
