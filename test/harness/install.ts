@@ -133,7 +133,11 @@ function nodeEnv(nodeBin: string, headersDir: string | undefined): NodeJS.Proces
 
 /** The Node binary the plan chose, installed from npm when that is the choice. Returns it and its headers' folder. */
 async function ensureNode(choice: NodeChoice, nodeDir: string): Promise<{ bin: string; headersDir?: string }> {
-  if (choice.kind === 'running' || choice.kind === 'env') return { bin: choice.path };
+  if (choice.kind === 'running' || choice.kind === 'env') {
+    // Node's own distributions carry their headers beside bin/; with them native builds need no download.
+    const prefix = dirname(dirname(choice.path));
+    return { bin: choice.path, headersDir: existsSync(join(prefix, 'include', 'node', 'node.h')) ? prefix : undefined };
+  }
   if (choice.kind === 'none') throw new Error('no Node for code-server (the plan lists why)');
   const pkgDir = join(nodeDir, 'node_modules', choice.packageName);
   const bin = join(pkgDir, choice.binInPackage);
