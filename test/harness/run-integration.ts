@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { format } from 'node:util';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
-import { ensureTools } from './install';
+import { ensureTools, ToolsMissingError } from './install';
 import { OUT_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
 import { installCleanupHandlers, runCleanups, withTimeout } from './proc';
 import { cloneTargetWorkspace, startTarget, targetEnv } from './target';
+import { fallbackMessage } from './toolPlan';
 import { ITEST_OUTPUT_PREFIX, ITEST_RESULT_PREFIX, type ItestResult, type TargetInfo } from './targetInfo';
 
 const OVERALL_TIMEOUT_MS = Number(process.env.GITEA_ITEST_RUN_TIMEOUT_MS ?? 10 * 60_000);
@@ -95,7 +96,8 @@ async function cli(): Promise<void> {
     await ensureTools();
     outcome = await withTimeout(main(), OVERALL_TIMEOUT_MS + 5 * 60_000, 'the integration run');
   } catch (e) {
-    outcome = { error: (e as Error).stack ?? String(e) };
+    // A tool this machine cannot have is not a failure of the suite: say what is missing and the way on.
+    outcome = { error: e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'integration') : ((e as Error).stack ?? String(e)) };
   } finally {
     await runCleanups();
   }
