@@ -50,7 +50,7 @@ export const GUARDS = [
   {
     guards: 'The secrets the client knows: token, password, its Basic header, one-time codes, secret-looking body fields',
     mutate: [
-      part('src/api/http.ts', 'this.secrets =', ': [];'),
+      part('src/api/http.ts', 'this.secrets =', '[];'),
       part('src/api/http.ts', 'secrets: [...this.secrets'),
       part('src/api/http.ts', 'const SECRET_FIELD ='),
       part('src/api/http.ts', 'function bodySecrets('),

@@ -129,6 +129,11 @@ describe('the secrets the client sends are the ones it removes', () => {
     assert.equal(await shownMessage(undefined, { body }, {}, false), 'rejected: ***, hook main');
   });
 
+  it('only text is a secret: a number or a switch under a secret-looking name stays in the message', async () => {
+    const body = { title: 'keys of 4096 bits', token_bits: 4096, password_reset: true };
+    assert.equal(await shownMessage(undefined, { body }, {}, false), 'rejected: keys of 4096 bits');
+  });
+
   it('no credentials: nothing to remove, the message is kept whole', async () => {
     assert.equal(await shownMessage(undefined, { body: { title: 'crash' } }), 'rejected: crash');
   });
