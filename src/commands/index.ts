@@ -3,6 +3,7 @@ import type { Services } from '../core/services';
 import { registerAdminCommands } from './admin';
 import { registerCheckout } from './checkout';
 import { registerCreateIssue } from './createIssue';
+import { registerCreatePullRequest } from './createPullRequest';
 import { registerDeployKeys } from './deployKeys';
 import { registerIssuePage } from './issuePage';
 import { registerMerge } from './merge';
@@ -12,6 +13,7 @@ import { registerRequestReview } from './requestReview';
 export function registerCommands(services: Services): void {
   const add = (d: { dispose(): unknown }): void => void services.context.subscriptions.push(d);
   add(registerCreateIssue(services));
+  add(registerCreatePullRequest(services));
   add(registerIssuePage(services));
   add(registerPullRequestForLine(services));
   add(registerCheckout(services));

@@ -7,6 +7,8 @@ export const COMMAND = {
   addCaCertificate: 'gitea.addCaCertificate',
   selectRepository: 'gitea.selectRepository',
   createIssue: 'gitea.createIssue',
+  /** Create Pull Request… for the checked-out branch of a clone (`{ repo?, branch?, draft?, submit? }`). */
+  createPullRequest: 'gitea.createPullRequest',
   /** Opens the page of an issue or pull request (a click on its tree row). */
   openIssue: 'gitea.openIssue',
   showChangedFiles: 'gitea.showChangedFiles',

@@ -1,6 +1,6 @@
 // The status bar item of a checked-out pull request: `$(git-pull-request) #12 title` while the active repository's
 // clone is on a branch remembered as a pull request's (`branch.<name>.gitea-pr`); a click opens its page, the hover
-// offers Back to <default branch>. Registered at activation (small) so that it shows after a reload too; it also
+// offers Back to <default branch>. On another branch than the default one it offers Create Pull Request. Registered at activation (small) so that it shows after a reload too; it also
 // sets the `gitea.onPullRequestBranch` context key of the Back command.
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/commandIds';
@@ -28,12 +28,13 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     const mine = ++generation;
     const pr = head?.name ? await pullRequestOfBranch(repository, head.name) : undefined;
     if (mine !== generation) return;
-    if (!pr || !head?.name) return hide();
+    if (!head?.name) return hide();
     const base = repo.remoteName
       ? await runGit(['symbolic-ref', '--short', `refs/remotes/${repo.remoteName}/HEAD`], { cwd: repository.rootUri.fsPath, git: gitPath })
       : undefined;
     const defaultBranch = base?.code === 0 ? base.stdout.trim().slice(`${repo.remoteName}/`.length) || undefined : undefined;
     if (mine !== generation) return;
+    if (!pr) return defaultBranch && head.name !== defaultBranch ? offerCreate(repo, head.name) : hide();
     const target: RepoRef = { ...repo, owner: pr.key.owner, repo: pr.key.repo, instanceUrl: pr.key.instanceUrl };
     item.text = `$(git-pull-request) #${pr.key.index}${pr.title ? ` ${truncate(pr.title)}` : ''}`;
     item.tooltip = tooltip(pr.key, pr.title, head.name, defaultBranch);
@@ -45,6 +46,14 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     item.show();
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
     onPullRequestBranch?.();
+  };
+  /** A branch of no pull request (and not the default one): the item offers to create one. */
+  const offerCreate = (repo: RepoRef, branch: string): void => {
+    item.text = `$(git-pull-request-create) ${vscode.l10n.t('Create Pull Request')}`;
+    item.tooltip = vscode.l10n.t('Create a pull request from {0} in {1}/{2}', branch, repo.owner, repo.repo);
+    item.command = { title: vscode.l10n.t('Create Pull Request'), command: COMMAND.createPullRequest, arguments: [{ repo }] };
+    item.show();
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
   };
   const hide = (): void => {
     item.hide();
