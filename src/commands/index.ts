@@ -9,11 +9,13 @@ import { registerIssuePage } from './issuePage';
 import { registerMerge } from './merge';
 import { registerPullRequestForLine } from './pullRequestForLine';
 import { registerRequestReview } from './requestReview';
+import { registerStartWorkingOnIssue } from './startWorkingOnIssue';
 
 export function registerCommands(services: Services): void {
   const add = (d: { dispose(): unknown }): void => void services.context.subscriptions.push(d);
   add(registerCreateIssue(services));
   add(registerCreatePullRequest(services));
+  add(registerStartWorkingOnIssue(services));
   add(registerIssuePage(services));
   add(registerPullRequestForLine(services));
   add(registerCheckout(services));

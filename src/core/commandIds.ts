@@ -9,6 +9,8 @@ export const COMMAND = {
   createIssue: 'gitea.createIssue',
   /** Create Pull Request… for the checked-out branch of a clone (`{ repo?, branch?, draft?, submit? }`). */
   createPullRequest: 'gitea.createPullRequest',
+  /** Start Working on Issue… (`{ repo, number }`, an Issues row): a branch for the issue in its clone. */
+  startWorkingOnIssue: 'gitea.startWorkingOnIssue',
   /** Opens the page of an issue or pull request (a click on its tree row). */
   openIssue: 'gitea.openIssue',
   showChangedFiles: 'gitea.showChangedFiles',
