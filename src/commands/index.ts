@@ -1,6 +1,7 @@
 // Registers every command of src/commands: one line per command family (each returns its disposables).
 import type { Services } from '../core/services';
 import { registerAdminCommands } from './admin';
+import { registerBranchActions } from './branchActions';
 import { registerCheckout } from './checkout';
 import { registerCreateIssue } from './createIssue';
 import { registerCreatePullRequest } from './createPullRequest';
@@ -16,6 +17,7 @@ export function registerCommands(services: Services): void {
   add(registerCreateIssue(services));
   add(registerCreatePullRequest(services));
   add(registerStartWorkingOnIssue(services));
+  add(registerBranchActions(services));
   add(registerIssuePage(services));
   add(registerPullRequestForLine(services));
   add(registerCheckout(services));

@@ -20,6 +20,10 @@ export const COMMAND = {
   mergePullRequest: 'gitea.mergePullRequest',
   /** Request Review… (`{ repo, index }`, a Pull Requests row): users and teams to request a review from. */
   requestReview: 'gitea.requestReview',
+  /** The branch status item's menu (`BranchActionsArg` of git/pullRequestStatus.ts). */
+  branchActions: 'gitea.branchActions',
+  /** Update Branch… (`{ repo, index, style? }`): the base brought into the pull request's head on the server. */
+  updatePullRequestBranch: 'gitea.updatePullRequestBranch',
   /** Leaves a checked-out pull request's branch for the repository's default branch. */
   backToDefaultBranch: 'gitea.backToDefaultBranch',
   /** Opens a changed file's diff from a Changed Files item (data, diff mode, whitespace). */

@@ -84,6 +84,9 @@ export interface GitRepository {
   /** `git pull` of the checked-out branch from its upstream. */
   pull(): Promise<void>;
   deleteBranch(name: string, force?: boolean): Promise<void>;
+  addRemote(name: string, url: string): Promise<void>;
+  /** `git branch --set-upstream-to=<upstream> <name>` (upstream as `remote/branch`). */
+  setBranchUpstream(name: string, upstream: string): Promise<void>;
 }
 
 export type GitApiState = 'uninitialized' | 'initialized';

@@ -48,6 +48,9 @@ export async function cloneFromServer(server: TestServer, owner: string, repo: s
   const api = (await gitExtension.activate()).getAPI(1);
   await api.openRepository(vscode.Uri.file(dir));
   const detected = await waitFor(`${owner}/${repo} cloned at ${dir} to be detected`, () => s.repos.repoForUri(vscode.Uri.file(join(dir, 'README.md'))), 30_000);
+  // The clone becomes the active repository (the commands run from the palette act on it).
+  await vscode.commands.executeCommand('gitea.selectRepository', { owner, repo, instanceUrl: server.url });
+  await waitFor('the clone to be the active repository', () => s.repos.active?.rootUri?.toString() === detected.rootUri?.toString());
   return { dir, repo: detected, git, dispose: () => rmSync(parent, { recursive: true, force: true }) };
 }
 

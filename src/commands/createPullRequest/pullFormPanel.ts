@@ -308,7 +308,7 @@ export class PullFormPanel {
     await rememberPullRequest(this.session.repository, draft.head, { instanceUrl: this.session.clone.instanceUrl, owner: t.baseOwner, repo: t.baseRepo, index: pull.number, title: pull.title })
       .catch((e: unknown) => this.services.log.warn(`Could not remember pull request #${pull.number} for ${draft.head}: ${gitFailure(e)}`));
     this.panel.dispose();
-    this.services.views.refresh('pullRequests');
+    this.services.views.refresh('pullRequests', 'branchStatus');
     this.services.log.info(`Created pull request #${pull.number} in ${t.baseOwner}/${t.baseRepo} from ${draft.head} into ${draft.base}.`);
     void this.openPage(pull.number, pull.title);
     if (warning) void vscode.window.showWarningMessage(warning);
