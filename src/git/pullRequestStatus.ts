@@ -224,11 +224,17 @@ function actionsArg(repo: RepoRef, branch: string, defaultBranch: string | undef
 
 function tooltip(f: BranchFacts, arg: BranchActionsArg): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
+  md.isTrusted = { enabledCommands: [COMMAND.openIssue, COMMAND.backToDefaultBranch, COMMAND.checkoutPullRequest, COMMAND.updatePullRequestBranch, COMMAND.createPullRequest] };
+  const link = (label: string, command: string, value?: unknown): string =>
+    `[${label}](command:${command}${value === undefined ? '' : `?${encodeURIComponent(JSON.stringify([value]))}`})`;
+  const links: string[] = [];
   const p = f.pull;
+  const pullRepo = arg.pull?.repo ?? arg.repo;
+  const at = { instanceUrl: pullRepo.instanceUrl, owner: pullRepo.owner, repo: pullRepo.repo };
   if (p) {
     const state = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[p.state];
     md.appendMarkdown('$(git-pull-request) ');
-    md.appendText(vscode.l10n.t('Pull request #{0} {1} ({2})', p.index, p.title ?? '', state));
+    md.appendText(vscode.l10n.t('Pull request {0}/{1}#{2} {3} ({4})', at.owner, at.repo, p.index, p.title ?? '', state));
     const facts = [
       p.draft ? vscode.l10n.t('draft') : '',
       { approved: vscode.l10n.t('approved'), changes: vscode.l10n.t('changes requested'), none: '' }[p.review],
@@ -236,12 +242,18 @@ function tooltip(f: BranchFacts, arg: BranchActionsArg): vscode.MarkdownString {
       p.behind ? vscode.l10n.t('the base branch has newer commits') : '',
     ].filter(Boolean);
     if (facts.length) md.appendText(`\n\n${facts.join(' · ')}`);
+    links.push(link(vscode.l10n.t('Open Pull Request'), COMMAND.openIssue, { repo: at, number: p.index, isPull: true }));
+    if (p.state === 'open') links.push(link(vscode.l10n.t('Update Branch'), COMMAND.updatePullRequestBranch, { repo: at, index: p.index }));
+  } else {
+    links.push(link(vscode.l10n.t('Create Pull Request'), COMMAND.createPullRequest));
   }
   if (f.issue) {
     md.appendMarkdown('\n\n$(issues) ');
     md.appendText(vscode.l10n.t('Started from issue #{0}.', f.issue.index));
   }
   md.appendMarkdown('\n\n');
-  md.appendText(vscode.l10n.t('Branch {0}. Click for its actions.', arg.branch));
+  md.appendText(vscode.l10n.t('On the branch {0}. Click for its actions.', arg.branch));
+  if (arg.defaultBranch && arg.branch !== arg.defaultBranch) links.push(link(vscode.l10n.t('Back to {0}', arg.defaultBranch), COMMAND.backToDefaultBranch));
+  md.appendMarkdown(`\n\n${links.join(' · ')}`);
   return md;
 }
