@@ -6,7 +6,7 @@ import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { toCommit } from '../convert/commits';
 import { toPull } from '../convert/pulls';
-import { archived, badRequest, fail, forbidden, internal, notFound, unprocessable } from '../errors';
+import { ApiError, archived, badRequest, fail, forbidden, internal, notFound, unprocessable } from '../errors';
 import type { CommitInfo } from '../git';
 import { accessMode, assignableUsers, isOrgMember } from '../permissions';
 import { syncPullHeadRefs } from '../pullRefs';
@@ -173,9 +173,14 @@ async function createPull(ctx: Ctx): Promise<void> {
 function requestReviewsAfterCreation(ctx: Ctx, repo: RepoRec, mode: Access, issue: IssueRec, doer: UserRec,
   reviewers: UserRec[], teams: NonNullable<ReturnType<Ctx['state']['team']>>[]): void {
   try {
-    for (const u of reviewers) requestUserReview(ctx, repo, mode, issue, doer, u, true);
+    for (const u of reviewers) {
+      // Gitea 1.27 answers (to a site admin; others get no text): "poster of pr can't be reviewer [user_id: 1, repo_id: 5]".
+      if (u.id === issue.posterId) internal(`poster of pr can't be reviewer [user_id: ${doer.id}, repo_id: ${repo.id}]`);
+      requestUserReview(ctx, repo, mode, issue, doer, u, true);
+    }
     for (const t of teams) teamReviewRequest(ctx, repo, issue, doer.id, t, true);
   } catch (err) {
+    if (err instanceof ApiError && err.status === 500) throw err;
     internal(err instanceof Error ? err.message : String(err));
   }
 }
