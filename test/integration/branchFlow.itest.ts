@@ -8,9 +8,8 @@ import type { UpdateResult } from '../../src/commands/branchActions/updateBranch
 import type { CheckoutResult } from '../../src/commands/checkout/checkoutPullRequest';
 import type { RepoRef } from '../../src/core/services';
 import type { TestServer } from '../server/index';
-import { branchWithCommits, cloneFromServer, type Clone } from './createPullRequestSupport';
+import { branchWithCommits, cloneFromServer, withoutHarnessGitCredentials, type Clone } from './createPullRequestSupport';
 import { demoSession } from './demoSession';
-import { log } from './env';
 import { scriptQuickInputs } from './viewsQuickInput';
 import { api, replaceMessage } from './viewsSupport';
 
@@ -28,16 +27,15 @@ describe('The branch\'s pull request: update, merge, review, back and delete, fo
 
   demoSession((s) => ({ server, repo } = s), { closeEditors: true });
 
-  before(async function () {
-    if (process.env.GIT_CONFIG_COUNT) {
-      log('      skipped: git sends the real server\'s credentials to every host in this mode');
-      this.skip();
-    }
+  let restoreGitCredentials: (() => void) | undefined;
+  before(async () => {
+    restoreGitCredentials = withoutHarnessGitCredentials();
     clone = await cloneFromServer(server, 'alice', 'demo');
     warnings = replaceMessage('showWarningMessage', (_m, items) => items.find((i) => i === warningAnswer));
     info = replaceMessage('showInformationMessage', () => undefined);
   });
   after(() => {
+    restoreGitCredentials?.();
     warnings?.restore();
     info?.restore();
     clone?.dispose();

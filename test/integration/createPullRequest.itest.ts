@@ -7,8 +7,7 @@ import * as vscode from 'vscode';
 import type { PullDraft } from '../../src/commands/createPullRequest/pullDraft';
 import { createPull } from '../../src/commands/createPullRequest/submitPull';
 import { demoSession } from './demoSession';
-import { branchWithCommits, cloneFromServer, createPullRequest, type Clone } from './createPullRequestSupport';
-import { log } from './env';
+import { branchWithCommits, cloneFromServer, withoutHarnessGitCredentials, createPullRequest, type Clone } from './createPullRequestSupport';
 import { api, replaceMessage, requestsTo } from './viewsSupport';
 import { closeEditors, issuePageTabs, services, waitFor } from './workflowsSupport';
 import type { RepoRef } from '../../src/core/services';
@@ -28,18 +27,15 @@ describe('Create Pull Request (Gitea 1.27 test server)', function () {
 
   demoSession((s) => ({ server, repo } = s), { closeEditors: true });
 
-  before(async function () {
-    // In real-server mode the harness hands git the real server's credentials for every host: a push to this
-    // suite's own server would carry them and be refused.
-    if (process.env.GIT_CONFIG_COUNT) {
-      log('      skipped: git sends the real server\'s credentials to every host in this mode');
-      this.skip();
-    }
+  let restoreGitCredentials: (() => void) | undefined;
+  before(async () => {
+    restoreGitCredentials = withoutHarnessGitCredentials();
     clone = await cloneFromServer(server, 'alice', 'demo');
     warnings = replaceMessage('showWarningMessage', (_m, items) => items.find((i) => i === warningAnswer));
     info = replaceMessage('showInformationMessage', () => undefined);
   });
   after(() => {
+    restoreGitCredentials?.();
     warnings?.restore();
     info?.restore();
     clone?.dispose();

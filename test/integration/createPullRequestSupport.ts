@@ -27,21 +27,36 @@ export interface Clone {
 const IDENTITY = ['-c', 'user.name=Alice Liddell', '-c', 'user.email=alice@example.com'];
 
 /**
- * Clones `owner/repo` of `server` as alice (her token in the remote URL, so that the git extension can push: the
- * remote parser drops it), opens it in the git extension and waits until the extension detects it.
+ * In real-server mode the harness gives git the real server's credentials through GIT_CONFIG_* variables, which git
+ * sends to every host, this suite's own server too (which refuses them). Until the returned function runs, git
+ * started by this extension host (the tests' and the git extension's) goes without them.
+ */
+export function withoutHarnessGitCredentials(): () => void {
+  const keys = Object.keys(process.env).filter((k) => k.startsWith('GIT_CONFIG_'));
+  const saved = keys.map((k) => [k, process.env[k]] as const);
+  for (const k of keys) delete process.env[k];
+  return () => {
+    for (const [k, v] of saved) process.env[k] = v;
+  };
+}
+
+/**
+ * Clones `owner/repo` of `server` as alice, with her credentials in the clone's own `http.extraHeader` (so that the git
+ * extension can push), opens it in the git extension and waits until the extension detects it.
  */
 export async function cloneFromServer(server: TestServer, owner: string, repo: string): Promise<Clone> {
   const parent = mkdtempSync(join(tmpdir(), 'gwb-pr-'));
   const dir = join(parent, repo);
-  const host = new URL(server.url);
-  const url = `${host.protocol}//alice:${FIXTURES.users.alice.tokens.all}@${host.host}${host.pathname}${owner}/${repo}.git`;
+  const url = `${server.url}${owner}/${repo}.git`;
+  const header = `Authorization: Basic ${Buffer.from(`alice:${FIXTURES.users.alice.tokens.all}`).toString('base64')}`;
   const git = async (...args: string[]): Promise<string> => {
     const r = await runGit([...IDENTITY, ...args], { cwd: dir });
     assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout.trim();
   };
-  const cloned = await runGit(['clone', '--quiet', url, dir], { cwd: parent });
+  const cloned = await runGit(['-c', `http.extraHeader=${header}`, 'clone', '--quiet', url, dir], { cwd: parent });
   assert.equal(cloned.code, 0, cloned.stderr);
+  await git('config', 'http.extraHeader', header);
   const s: Services = await extensionServices();
   const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): GitApiLike }>('vscode.git');
   assert.ok(gitExtension, 'the git extension is there');
