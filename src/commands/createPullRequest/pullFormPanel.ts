@@ -124,27 +124,35 @@ export class PullFormPanel {
   /** The session, then at once: the base repository's options and template, the commits, the open pull request, the push state. */
   private async load(): Promise<void> {
     const signal = this.loading.signal;
+    const started = Date.now();
+    const took: string[] = [];
+    const timed = <T>(what: string, p: Promise<T>): Promise<T> => p.finally(() => took.push(`${what} ${Date.now() - started} ms`));
     try {
-      this.view = await this.session.load(signal);
+      this.view = await timed('head repository', this.session.load(signal));
       const choice = this.session.choice(this.draft.baseRepo) ?? this.session.defaultBaseRepo;
       let d: PullDraft = { ...this.draft, baseRepo: choice?.fullName ?? this.session.headFullName, head: this.draft.head || this.session.branch };
       d = { ...d, base: d.base || choice?.defaultBranch || '' };
-      const [options, commits, existing, push] = await Promise.all([
-        this.session.optionsFor(d.baseRepo, signal),
-        d.prefilled ? Promise.resolve([]) : this.session.commitsAgainst(d.baseRepo, d.base),
-        this.session.existing(d, signal).catch((e: unknown) => void this.services.log.warn(`Create Pull Request: looking for an open pull request: ${messageOf(e)}`)),
-        pushState(this.session.repository, this.session.head.remote, d.head),
+      // Whether the branch is pushed only adds a hint: it does not hold the form up.
+      const push = pushState(this.session.repository, this.session.head.remote, d.head);
+      const [options, commits, existing] = await Promise.all([
+        timed('options', this.session.optionsFor(d.baseRepo, signal)),
+        timed('commits', d.prefilled ? Promise.resolve([]) : this.session.commitsAgainst(d.baseRepo, d.base)),
+        timed('open pull request', this.session.existing(d, signal)).catch((e: unknown) => void this.services.log.warn(`Create Pull Request: looking for an open pull request: ${messageOf(e)}`)),
       ]);
       if (!d.prefilled) d = this.session.prefill(d, options, commits);
       // A title typed with a work-in-progress prefix is a draft.
       if (!d.draft && wipPrefixOf(d.title, [draftPrefix()])) d = { ...d, draft: true };
       this.options = options;
       this.existingPull = existing ? { number: existing.number, title: existing.title } : undefined;
-      this.push = push;
       this.setDraft({ ...d, base: d.base || options.defaultBase || '' });
+      void push.then((state) => {
+        this.push = state;
+        if (!state.onRemote || state.ahead > 0) this.sendState();
+      }, (e: unknown) => this.services.log.warn(`Create Pull Request: the push state of ${d.head}: ${messageOf(e)}`));
       for (const p of options.problems) this.services.log.warn(`Create Pull Request form, ${options.repo}: could not load ${p}`);
       if (options.archived && !this.lastErrors) this.showErrors({ baseRepo: vscode.l10n.t('{0} is archived: it takes no pull requests.', options.repo) });
       this.sendState();
+      this.services.log.info(`Create Pull Request form of ${d.head}: ${took.join(', ')}, shown ${Date.now() - started} ms.`);
     } catch (e) {
       if (signal.aborted) return;
       this.services.log.error(`Create Pull Request form: ${messageOf(e)}`);

@@ -10,7 +10,7 @@ import {
   allPages, labelOptions, loadAssigneeOptions, loadMilestoneOptions, loadOrgLabels, loadRepoLabels,
   type AssigneeOption, type LabelOption, type MilestoneOption,
 } from '../../shared/issueOptions';
-import { parsePullTemplate, presentCandidates, type PullTemplate } from './pullTemplate';
+import { parsePullTemplate, presentCandidates, TEMPLATE_CANDIDATES, type PullTemplate } from './pullTemplate';
 
 export interface ReviewerOption {
   readonly login: string;
@@ -43,7 +43,7 @@ export interface PullFormOptions {
 }
 
 /** Pages of branches that fill the base picker; any other branch can still be typed. */
-const MAX_BRANCH_PAGES = 10;
+const MAX_BRANCH_PAGES = 2;
 
 /** A list the caller may not read, or that does not exist here (a user's repository has no teams): nothing. */
 function noneWhenRefused<T>(e: unknown): T[] {
@@ -51,12 +51,10 @@ function noneWhenRefused<T>(e: unknown): T[] {
   throw e;
 }
 
-/** The names in a folder of the default branch; none when the folder does not exist. */
+/** The file names in a folder of the default branch; none when the folder does not exist. */
 async function folderNames(client: GiteaClient, owner: string, repo: string, folder: string, ref: string | undefined, signal?: AbortSignal): Promise<string[]> {
   try {
-    const entries = folder === ''
-      ? (await client.repoGetContentsList({ owner, repo, ref }, { signal })).items
-      : await client.repoGetContents({ owner, repo, filepath: folder, ref }, { signal });
+    const entries = await client.repoGetContents({ owner, repo, filepath: folder, ref }, { signal });
     return (Array.isArray(entries) ? entries : []).filter((e) => e.type === 'file').map((e) => e.name ?? '').filter(Boolean);
   } catch (e) {
     if (isGiteaError(e) && e.kind === 'notFound') return [];
@@ -64,13 +62,35 @@ async function folderNames(client: GiteaClient, owner: string, repo: string, fol
   }
 }
 
-/** The template by Gitea's rule, read from `ref` (the default branch): the first candidate that is valid. */
-export async function loadPullTemplate(client: GiteaClient, owner: string, repo: string, ref: string | undefined, signal?: AbortSignal): Promise<PullTemplate | undefined> {
-  const [root, gitea, github] = await Promise.all(['', '.gitea', '.github'].map((f) => folderNames(client, owner, repo, f, ref, signal)));
-  for (const path of presentCandidates({ root: root!, gitea: gitea!, github: github! })) {
-    const bytes = await client.repoGetRawFile({ owner, repo, filepath: path, ref }, { signal });
+/** A file's text, or undefined when there is none (404). */
+async function rawText(client: GiteaClient, owner: string, repo: string, filepath: string, ref: string | undefined, signal?: AbortSignal): Promise<string | undefined> {
+  try {
+    const bytes = await client.repoGetRawFile({ owner, repo, filepath, ref }, { signal });
     // Gitea reads at most 1 MiB of a template.
-    const template = parsePullTemplate(path, new TextDecoder().decode(bytes.subarray(0, 1024 * 1024)));
+    return new TextDecoder().decode(bytes.subarray(0, 1024 * 1024));
+  } catch (e) {
+    if (isGiteaError(e) && e.kind === 'notFound') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The template by Gitea's rule, read from `ref` (the default branch): the first candidate that is valid. The root's
+ * six candidates are asked for directly (listing a big repository's root is slow: Gitea finds each entry's last
+ * commit), the `.gitea` and `.github` folders are listed, all at once.
+ */
+export async function loadPullTemplate(client: GiteaClient, owner: string, repo: string, ref: string | undefined, signal?: AbortSignal): Promise<PullTemplate | undefined> {
+  const rootCandidates = TEMPLATE_CANDIDATES.filter((c) => !c.includes('/'));
+  const [rootTexts, gitea, github] = await Promise.all([
+    Promise.all(rootCandidates.map((c) => rawText(client, owner, repo, c, ref, signal))),
+    folderNames(client, owner, repo, '.gitea', ref, signal),
+    folderNames(client, owner, repo, '.github', ref, signal),
+  ]);
+  const known = new Map(rootCandidates.map((c, i) => [c, rootTexts[i]]));
+  const root = rootCandidates.filter((c) => known.get(c) !== undefined);
+  for (const path of presentCandidates({ root, gitea, github })) {
+    const text = known.get(path) ?? (await rawText(client, owner, repo, path, ref, signal));
+    const template = text === undefined ? undefined : parsePullTemplate(path, text);
     if (template) return template;
   }
   return undefined;
