@@ -101,7 +101,12 @@ describe('Create Pull Request (Gitea 1.27 test server)', function () {
     assert.equal(open.outcome.status === 'exists' && open.outcome.number, 6);
     assert.match(open.outcome.status === 'exists' ? open.outcome.fields.head ?? '' : '', /#6 already merges feature\/login into main/);
     assert.ok(info.shown.some((m) => m.includes('#6 is already open')), info.shown.join('\n'));
-    assert.equal(posts(from).length, 0, 'nothing was sent');
+    // GET pulls/main/experiment answers the closed #8 first: the open one of that head and base is still found.
+    const reopened = await api<{ number: number }>(server, 'POST', PULLS, { head: 'experiment', base: 'main', title: 'Experiment, again' });
+    await clone.git('checkout', '--quiet', '-B', 'experiment', 'origin/experiment');
+    const again = await createPullRequest(clone.repo, { submit: true });
+    assert.equal(again?.outcome?.status === 'exists' && again.outcome.number, reopened.number, JSON.stringify(again?.outcome));
+    assert.equal(posts(from).filter((r) => (r.body as { title?: string }).title !== 'Experiment, again').length, 0, 'nothing was sent');
   });
 
   it('each refusal shows at its field (422 assignees, 404 reviewer, 423 archived) and the text survives it and a closed form', async () => {
