@@ -8,7 +8,7 @@ const nodeGlobals = readonly(['process', 'console', 'Buffer', 'URL', 'URLSearchP
 const browserGlobals = readonly(['window', 'document', 'navigator', 'acquireVsCodeApi', 'MutationObserver', 'WheelEvent', 'requestAnimationFrame', 'setTimeout', 'clearTimeout', 'setInterval', 'console', 'HTMLElement', 'Event', 'KeyboardEvent']);
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', '.vscode-test/**', 'bench/tmp/**', 'test-results/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', '.vscode-test/**', 'bench/tmp/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

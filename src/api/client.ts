@@ -80,9 +80,11 @@ class Client {
   private readonly transport: Transport;
   private limits?: PagingLimits;
   private limitsInFlight?: Promise<PagingLimits>;
+  private readonly log: ClientOptions['log'];
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
+    this.log = options.log;
     this.instanceUrl = this.transport.instanceUrl;
     this.apiUrl = this.transport.apiUrl;
     for (const [name, operation] of Object.entries(operations)) {
@@ -147,7 +149,7 @@ class Client {
   paginate(operation: string | ((p: PageParams, o?: RequestOptions) => Promise<Page<unknown>>), params: PageParams, opts?: RequestOptions) {
     const fn = typeof operation === 'string' ? (this as unknown as Record<string, (p: PageParams, o?: RequestOptions) => Promise<Page<unknown>>>)[operation] : operation;
     if (typeof fn !== 'function') throw new GiteaError('badRequest', `paginate: unknown operation ${String(operation)}.`, { operation: 'paginate' });
-    return iteratePages(fn, params, opts);
+    return iteratePages(fn, params, opts, { onCapped: (pages) => this.log?.warn(`paginate: stopped after ${pages} pages; the server still said there were more.`) });
   }
 
   private async call(operation: Operation, params: Record<string, unknown>, opts: RequestOptions = {}): Promise<unknown> {

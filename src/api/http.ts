@@ -197,6 +197,7 @@ const SECRET_FIELD = /password|token|secret|authorization|access_key/i;
  * String values of secret-looking body fields (migration credentials, a hook's authorization header and
  * signing secret, mirror credentials): a server that echoes the request must not get them into messages.
  */
+// Stryker disable next-line ArrayDeclaration: the list starts empty; a made-up first entry nobody's text contains changes nothing.
 function bodySecrets(body: unknown, out: string[] = [], depth = 0): string[] {
   if (!body || typeof body !== 'object' || depth > 3) return out;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {

@@ -106,22 +106,33 @@ export function singlePage<T>(items: T[], headers: Record<string, string>): Page
   return { items, page: 1, limit: items.length, totalCount, hasMore: false, lastPage: 1, pageCount: 1 };
 }
 
+/** Pages a whole-list read asks for at most unless told otherwise (10,000 items at 50 a page): a server that always
+ * answers "there is more" stops being asked there. */
+export const DEFAULT_MAX_PAGES = 200;
+
 /**
  * Iterates the items of every page, starting at `params.page` (default 1). Stops at the last page, at an empty
- * page, or when a page does not advance (a defence against servers that repeat the same page).
+ * page, when a page does not advance (a defence against servers that repeat the same page), or after `maxPages`
+ * pages (then `onCapped` is told how many were read).
  */
 export async function* iteratePages<P extends PageParams, T, O>(
   fetchPage: (params: P, opts?: O) => Promise<Page<T>>,
   params: P,
   opts?: O,
+  cap: { readonly maxPages?: number; readonly onCapped?: (pagesRead: number) => void } = {},
 ): AsyncGenerator<T, void, undefined> {
+  const maxPages = cap.maxPages ?? DEFAULT_MAX_PAGES;
   let page = params.page !== undefined && params.page >= 1 ? params.page : 1;
-  for (;;) {
+  for (let read = 1; ; read++) {
     const result = await fetchPage({ ...params, page }, opts);
     yield* result.items;
     if (!result.hasMore || result.items.length === 0) return;
     const next = result.nextPage ?? page + 1;
     if (next <= page) return;
+    if (read >= maxPages) {
+      cap.onCapped?.(read);
+      return;
+    }
     page = next;
   }
 }
@@ -138,9 +149,11 @@ export interface ReadAllOptions<T> {
   /** Requests in flight at once when the page count is known. */
   readonly concurrency?: number;
   readonly signal?: AbortSignal;
-  /** Pages read at most (default 10,000): a list that goes on comes back `truncated` (pickers cap what they load), and a
-   * server that keeps saying "more" stops being asked. */
+  /** Pages read at most (default DEFAULT_MAX_PAGES): a list that goes on comes back `truncated` (pickers cap what
+   * they load), and a server that keeps saying "more" stops being asked. */
   readonly maxPages?: number;
+  /** Told once when the list went on past `maxPages`: the caller's note or log line (which list, how far). */
+  readonly onCapped?: (pagesRead: number, itemsRead: number) => void;
 }
 
 /** Every item read, and whether the list went on past `maxPages`. */
@@ -155,7 +168,7 @@ export interface AllPages<T> {
  * contiguous, so a view can render progressively; without one, `hasMore` is followed page by page.
  */
 export async function readAllPages<T>(fetchPage: (page: number) => Promise<PageLike<T>>, options: ReadAllOptions<T> = {}): Promise<AllPages<T>> {
-  const { onPage, concurrency = 4, signal, maxPages = 10_000 } = options;
+  const { onPage, concurrency = 4, signal, maxPages = DEFAULT_MAX_PAGES, onCapped } = options;
   const all: T[] = [];
   let pagesRead = 0;
   const take = (page: PageLike<T>, pageCount: number | undefined): void => {
@@ -204,5 +217,7 @@ export async function readAllPages<T>(fetchPage: (page: number) => Promise<PageL
     last = await fetchPage(next++);
     take(last, pageCount);
   }
-  return { items: all, truncated: last.hasMore && last.items.length > 0 };
+  const truncated = last.hasMore && last.items.length > 0;
+  if (truncated) onCapped?.(pagesRead, all.length);
+  return { items: all, truncated };
 }

@@ -9,7 +9,7 @@ import type { Dispatcher } from 'undici';
 import { loadApi } from '../apiLoader';
 import { GiteaError, isGiteaError } from '../api/errorKind';
 import { SETTING, caCertificateFiles, openSetting, requestTimeoutMs, selfSignedInstances } from '../core/settings';
-import { isCaFileProblem } from '../shared/errors';
+import { isCaFileProblem, messageOf } from '../shared/errors';
 import { instanceLabel } from '../shared/instanceUrl';
 
 export interface InstanceHttpOptions {
@@ -48,7 +48,7 @@ async function readCaCertificates(files: readonly string[]): Promise<string[]> {
     return paths.length ? await loadApi().readCaFiles(paths) : [];
   } catch (e) {
     if (!isGiteaError(e) || !isCaFileProblem(e)) throw e;
-    const message = vscode.l10n.t('{0} Setting: {1}.', e.message, SETTING.caCertificates);
+    const message = vscode.l10n.t('{0} Setting: {1}.', messageOf(e), SETTING.caCertificates);
     void showOnce(message, () => openSetting(SETTING.caCertificates));
     throw new GiteaError('tls', message, { code: e.details.code });
   }

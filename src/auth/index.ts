@@ -12,6 +12,7 @@ import { hasCredential, isSignInArgs, signInWithArgs, type SignInResult } from '
 import { runSignInForm, type SignInDeps } from './signInFlow';
 import { signOut } from './signOut';
 import { addCaCertificate } from './transportSecurity';
+import { inertText } from '../shared/untrustedText';
 
 /** `guessInstanceUrl` prefills the sign-in form from the workspace's git remotes (src/git). */
 export function registerAuth(services: Services, accounts: AccountStore, guessInstanceUrl: () => string | undefined): void {
@@ -19,7 +20,7 @@ export function registerAuth(services: Services, accounts: AccountStore, guessIn
   const deps: SignInDeps = { store: accounts, log, guessInstanceUrl };
   const form = async (prefill?: { url?: string; username?: string }): Promise<Account | undefined> => {
     const account = await runSignInForm(deps, prefill);
-    if (account) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', instanceLabel(account.instanceUrl), account.username));
+    if (account) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', instanceLabel(account.instanceUrl), inertText(account.username)));
     return account;
   };
   const updateContext = (): void => void vscode.commands.executeCommand('setContext', 'gitea.signedIn', accounts.accounts.length > 0);

@@ -7,6 +7,8 @@ import { BACK, askPick, type StepResult } from '../core/quickInput';
 import { instanceLabel } from '../shared/instanceUrl';
 import type { FlowContext, FlowOutcome } from './signInDraft';
 import { securityKeyMessage } from './signInErrors';
+import { inertText } from '../shared/untrustedText';
+import { openServerUrl } from '../core/openExternal';
 
 export type RefusedPasswordChoice = 'retype' | 'otp' | 'username';
 
@@ -36,7 +38,7 @@ export function askAfterRefusedPassword(ctx: FlowContext): Promise<StepResult<Re
       {
         value: 'username',
         label: `$(person) ${vscode.l10n.t('Correct the user name')}`,
-        description: draft.username,
+        description: inertText(draft.username),
         detail: vscode.l10n.t('If this is not your user name on {0}.', host),
       },
     ],
@@ -74,7 +76,7 @@ export async function offerTokenForSecurityKey(ctx: FlowContext): Promise<FlowOu
     ],
   });
   if (choice === BACK || choice === undefined) return choice;
-  if (choice === 'browser') void vscode.env.openExternal(vscode.Uri.parse(settingsUrl));
+  if (choice === 'browser') void openServerUrl(settingsUrl, draft.instanceUrl);
   draft.method = 'token';
   return { kind: 'goto', step: 'secret', message: securityKeyMessage(host) };
 }

@@ -7,6 +7,7 @@ import { signInWithOtp, signInWithPassword, signInWithToken, type VerifiedSignIn
 import { describeSignInError } from './signInErrors';
 import type { SignInDeps } from './signInFlow';
 import { confirmPlainHttp, offerCertificateFixes } from './transportSecurity';
+import { inertText } from '../shared/untrustedText';
 
 export interface SignInArgs {
   readonly url: string;
@@ -39,7 +40,7 @@ export async function signInWithArgs(deps: SignInDeps, args: SignInArgs, options
     return { ok: false, kind, message };
   };
   const normalized = normalizeInstanceUrl(args.url);
-  if (!normalized.ok) return fail('validation', vscode.l10n.t('"{0}" is not a usable instance address.', args.url));
+  if (!normalized.ok) return fail('validation', vscode.l10n.t('"{0}" is not a usable instance address.', inertText(args.url)));
   const instanceUrl = normalized.url;
   const secretKind = typeof args.token === 'string' ? 'token' : 'password';
   if (!(await confirmPlainHttp(instanceUrl, secretKind))) return fail('cancelled', vscode.l10n.t('Sign-in cancelled: the instance uses http://.'));

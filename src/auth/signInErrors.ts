@@ -8,6 +8,7 @@ import { refusesPasswordForSecurityKey } from './credentialCheck';
 import type { FlowOutcome, SignInStep } from './signInDraft';
 import { offerCertificateFixes } from './transportSecurity';
 import { messageOf } from '../shared/errors';
+import { inertText } from '../shared/untrustedText';
 
 export type { SignInStep } from './signInDraft';
 
@@ -48,22 +49,22 @@ export function describeSignInError(e: unknown, instanceUrl: string, what: 'toke
       };
     case 'forbidden':
     case 'scope':
-      return { kind: e.kind, step: secretStep, message: vscode.l10n.t('{0} refused: {1}', host, e.message) };
+      return { kind: e.kind, step: secretStep, message: vscode.l10n.t('{0} refused: {1}', host, messageOf(e)) };
     case 'notFound':
-      return { kind: e.kind, step: 'url', message: vscode.l10n.t('No Gitea or Forgejo API answers at {0}. Check the address, including its sub-path.', `${instanceUrl}api/v1`) };
+      return { kind: e.kind, step: 'url', message: vscode.l10n.t('No Gitea or Forgejo API answers at {0}. Check the address, including its sub-path.', inertText(`${instanceUrl}api/v1`)) };
     // The client's messages for these already name the host and say what to check.
     case 'network':
     case 'timeout':
     case 'malformed':
-      return { kind: e.kind, step: 'url', message: e.message };
+      return { kind: e.kind, step: 'url', message: messageOf(e) };
     case 'tls':
-      return { kind: e.kind, step: 'url', untrustedCertificate: !isCaFileProblem(e), message: e.message };
+      return { kind: e.kind, step: 'url', untrustedCertificate: !isCaFileProblem(e), message: messageOf(e) };
     case 'validation':
     case 'badRequest':
     case 'conflict':
-      return { kind: e.kind, step: secretStep, message: vscode.l10n.t('{0} could not create an access token: {1}', host, e.message) };
+      return { kind: e.kind, step: secretStep, message: vscode.l10n.t('{0} could not create an access token: {1}', host, messageOf(e)) };
     default:
-      return { kind: e.kind, step: what === 'token' ? 'secret' : 'url', message: e.message };
+      return { kind: e.kind, step: what === 'token' ? 'secret' : 'url', message: messageOf(e) };
   }
 }
 

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { accountLabel } from '../shared/account';
 import type { AccountStore } from './accountStore';
 import { askPick } from '../core/quickInput';
+import { inertText } from '../shared/untrustedText';
+import { openServerUrl } from '../core/openExternal';
 
 /** `accountId` (or `{ accountId }`) signs that account out without asking, for the Accounts menu and tests. */
 export async function signOut(store: AccountStore, arg?: unknown): Promise<boolean> {
@@ -21,7 +23,7 @@ export async function signOut(store: AccountStore, arg?: unknown): Promise<boole
         : await askPick({
             title: vscode.l10n.t('Sign Out of Gitea'),
             placeholder: vscode.l10n.t('Account to sign out'),
-            items: accounts.map((a) => ({ value: a.id, label: `$(account) ${accountLabel(a)}`, description: `${a.flavor} ${a.version}` })),
+            items: accounts.map((a) => ({ value: a.id, label: `$(account) ${accountLabel(a)}`, description: inertText(`${a.flavor} ${a.version}`) })),
           });
     if (typeof picked !== 'string') return false;
     id = picked;
@@ -36,7 +38,7 @@ export async function signOut(store: AccountStore, arg?: unknown): Promise<boole
         ? vscode.l10n.t('Signed out of {0}. The access token stays valid on the server until you delete it there.', accountLabel(account))
         : vscode.l10n.t('Signed out of {0}.', accountLabel(account));
     const picked = await vscode.window.showInformationMessage(text, ...(secret?.kind === 'token' ? [revoke] : []));
-    if (picked === revoke) await vscode.env.openExternal(vscode.Uri.parse(`${account.instanceUrl}user/settings/applications`));
+    if (picked === revoke) await openServerUrl(`${account.instanceUrl}user/settings/applications`, account.instanceUrl);
   }
   return true;
 }

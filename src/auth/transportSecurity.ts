@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { SETTING, appendToUserSetting, openSetting } from '../core/settings';
 import { instanceLabel, isLoopbackUrl, isPlainHttp } from '../shared/instanceUrl';
+import { inertText } from '../shared/untrustedText';
 
 /** "Gitea: Add CA Certificate…": picks a PEM file and appends it to gitea.caCertificates (user settings). */
 export async function addCaCertificate(): Promise<boolean> {
@@ -15,7 +16,7 @@ export async function addCaCertificate(): Promise<boolean> {
   const file = picked?.[0];
   if (!file) return false;
   await appendToUserSetting(SETTING.caCertificates, file.fsPath);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Added {0} to {1}.', file.fsPath, SETTING.caCertificates));
+  void vscode.window.showInformationMessage(vscode.l10n.t('Added {0} to {1}.', inertText(file.fsPath), SETTING.caCertificates));
   return true;
 }
 

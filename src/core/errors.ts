@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
 import { messageOf } from '../shared/errors';
 import type { Services } from './services';
+import { inertText } from '../shared/untrustedText';
 
 /** True when the user abandoned the request: nothing to show. */
 export function isCancellation(e: unknown): boolean {
@@ -11,11 +12,12 @@ export function isCancellation(e: unknown): boolean {
 
 export { messageOf } from '../shared/errors';
 
-/** Logs and shows a failure of `what` (e.g. "Could not create the issue"); silent for cancellations. */
+/** Logs and shows a failure of `what` (e.g. "Could not create the issue"); silent for cancellations. Inert as a
+ * whole: `what` often names server things (a file, a branch). */
 export function showFailure(services: Services, what: string, e: unknown): void {
   if (isCancellation(e)) return;
   services.log.error(`${what}: ${messageOf(e)}`);
-  void vscode.window.showErrorMessage(`${what}: ${messageOf(e)}`);
+  void vscode.window.showErrorMessage(inertText(`${what}: ${messageOf(e)}`));
 }
 
 /** An AbortSignal that follows a cancellation token. */

@@ -7,6 +7,7 @@ import { messageOf } from '../shared/errors';
 import type { PullRequestRef } from './pullRequestArg';
 import type { Services } from './services';
 import { targetOrSignIn } from './targetOrSignIn';
+import { inertOptional, inertText } from '../shared/untrustedText';
 
 interface PullPick extends vscode.QuickPickItem {
   readonly index: number;
@@ -46,11 +47,13 @@ export async function askPullRequest(
     .then(
       (page) => {
         open = page.items.map((pr: PullRequest) => ({
-          label: `$(git-pull-request) #${pr.number} ${pr.title}`,
-          description: [state === 'all' ? (pr.merged ? vscode.l10n.t('merged') : pr.state) : undefined, pr.head?.ref && pr.base?.ref ? `${pr.head.ref} → ${pr.base.ref}` : undefined]
-            .filter(Boolean)
-            .join(' · ') || undefined,
-          detail: pr.user?.login,
+          label: `$(git-pull-request) #${pr.number} ${inertText(pr.title)}`,
+          description: inertOptional(
+            [state === 'all' ? (pr.merged ? vscode.l10n.t('merged') : pr.state) : undefined, pr.head?.ref && pr.base?.ref ? `${pr.head.ref} → ${pr.base.ref}` : undefined]
+              .filter(Boolean)
+              .join(' · ') || undefined,
+          ),
+          detail: inertOptional(pr.user?.login),
           index: pr.number,
         }));
         show();

@@ -4,6 +4,7 @@
 // message right under what the user typed. Each resolves to the value, BACK, or undefined when dismissed.
 import * as vscode from 'vscode';
 import { messageOf } from '../shared/errors';
+import { inertText } from '../shared/untrustedText';
 
 export const BACK = Symbol('back');
 export type StepResult<T> = T | typeof BACK | undefined;
@@ -31,13 +32,14 @@ export function askText(options: TextStep): Promise<StepResult<string>> {
   box.title = options.title;
   box.step = options.step;
   box.totalSteps = options.totalSteps;
-  box.prompt = options.prompt;
+  box.prompt = inertText(options.prompt);
   box.value = options.value ?? '';
   box.placeholder = options.placeholder;
   box.password = options.password ?? false;
   box.ignoreFocusOut = true;
   box.buttons = options.back ? [vscode.QuickInputButtons.Back] : [];
-  box.validationMessage = options.errorMessage ? { message: options.errorMessage, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+  // Prompts and messages name instances, repositories and what the server said: inert as a whole.
+  box.validationMessage = options.errorMessage ? { message: inertText(options.errorMessage), severity: vscode.InputBoxValidationSeverity.Error } : undefined;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: StepResult<string>): void => {
@@ -52,14 +54,14 @@ export function askText(options: TextStep): Promise<StepResult<string>> {
       box.onDidHide(() => finish(undefined)),
       box.onDidChangeValue((v) => {
         const problem = v ? options.validate?.(v) : undefined;
-        box.validationMessage = problem ? { message: problem, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+        box.validationMessage = problem ? { message: inertText(problem), severity: vscode.InputBoxValidationSeverity.Error } : undefined;
       }),
       box.onDidAccept(async () => {
         if (box.busy) return;
         const value = box.value;
         const problem = options.validate?.(value);
         if (problem) {
-          box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
+          box.validationMessage = { message: inertText(problem), severity: vscode.InputBoxValidationSeverity.Error };
           return;
         }
         if (!options.accept) return finish(value);
@@ -75,7 +77,7 @@ export function askText(options: TextStep): Promise<StepResult<string>> {
         if (message === undefined) return finish(value);
         box.busy = false;
         box.enabled = true;
-        box.validationMessage = { message, severity: vscode.InputBoxValidationSeverity.Error };
+        box.validationMessage = { message: inertText(message), severity: vscode.InputBoxValidationSeverity.Error };
       }),
     ];
     if (options.token) disposables.push(options.token.onCancellationRequested(() => finish(undefined)));
@@ -180,11 +182,15 @@ function finisher<T>(ui: vscode.QuickInput, resolve: (v: StepResult<T>) => void,
   };
 }
 
+/** An item of askPickOrType: `value` is what picking it gives (the label when there is none; a label made inert
+ * for display is not the value). */
+export type TypeOverItem = vscode.QuickPickItem & { readonly value?: string };
+
 /** A pick from `items` (loaded while the step is open) that also accepts what the user typed. */
 export function askPickOrType(
-  o: StepPosition & { placeholder: string; value: string; load: (signal: AbortSignal) => Promise<vscode.QuickPickItem[]> },
+  o: StepPosition & { placeholder: string; value: string; load: (signal: AbortSignal) => Promise<TypeOverItem[]> },
 ): Promise<StepResult<string>> {
-  const pick = vscode.window.createQuickPick();
+  const pick = vscode.window.createQuickPick<TypeOverItem>();
   Object.assign(pick, { title: o.title, step: o.step, totalSteps: o.totalSteps });
   pick.placeholder = o.errorMessage ?? o.placeholder;
   pick.ignoreFocusOut = true;
@@ -192,9 +198,9 @@ export function askPickOrType(
   pick.value = o.value;
   pick.busy = true;
   const controller = new AbortController();
-  let loaded: vscode.QuickPickItem[] = [];
-  const typedItem = (v: string): vscode.QuickPickItem[] =>
-    v && !loaded.some((i) => i.label === v) ? [{ label: v, description: vscode.l10n.t('(as typed)') }] : [];
+  let loaded: TypeOverItem[] = [];
+  const typedItem = (v: string): TypeOverItem[] =>
+    v && !loaded.some((i) => (i.value ?? i.label) === v) ? [{ label: inertText(v), value: v, description: vscode.l10n.t('(as typed)') }] : [];
   const update = (): void => {
     pick.items = [...typedItem(pick.value), ...loaded];
   };
@@ -208,7 +214,8 @@ export function askPickOrType(
       pick.onDidHide(() => finish(undefined)),
       pick.onDidChangeValue(update),
       pick.onDidAccept(() => {
-        const chosen = pick.selectedItems[0]?.label ?? pick.value;
+        const item = pick.selectedItems[0];
+        const chosen = item ? (item.value ?? item.label) : pick.value;
         if (chosen) finish(chosen);
       }),
     );

@@ -31,13 +31,21 @@ function stringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim().length > 0) : [];
 }
 
+/** A setting of the user (or the machine), never of a workspace: the certificate settings decide whom the token is
+ * sent to, so a cloned repository's .vscode/settings.json must not change them (package.json gives them
+ * `"scope": "machine"`; a workspace value is ignored here too). */
+function userValue(id: string): unknown {
+  const inspected = config().inspect<unknown>(id);
+  return inspected?.globalValue ?? inspected?.defaultValue;
+}
+
 export function caCertificateFiles(): string[] {
-  return stringArray(config().get(SETTING.caCertificates));
+  return stringArray(userValue(SETTING.caCertificates));
 }
 
 /** Normalised instance URLs for which the user opted in to skip certificate verification. */
 export function selfSignedInstances(): string[] {
-  return stringArray(config().get(SETTING.allowSelfSigned)).flatMap((u) => {
+  return stringArray(userValue(SETTING.allowSelfSigned)).flatMap((u) => {
     const n = normalizeInstanceUrl(u);
     return n.ok ? [n.url] : [];
   });

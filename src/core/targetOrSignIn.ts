@@ -6,6 +6,7 @@ import { instanceLabel } from '../shared/instanceUrl';
 import { COMMAND } from './commandIds';
 import type { RepoRef, Services } from './services';
 import { resolveTarget, type Target, type TargetResolution } from './target';
+import { inertText } from '../shared/untrustedText';
 
 /**
  * The target of `repo` (the active repository when none is given) for a command, or undefined after telling the
@@ -36,7 +37,7 @@ export async function targetOrSignIn(services: Services, repo?: RepoRef): Promis
       return undefined;
     case 'notSignedInThere': {
       const r = resolution.repo;
-      offer(vscode.l10n.t('You are not signed in to {0}, where {1}/{2} is.', instanceLabel(r.instanceUrl), r.owner, r.repo), signIn, COMMAND.signIn, { url: r.instanceUrl });
+      offer(vscode.l10n.t('You are not signed in to {0}, where {1} is.', instanceLabel(r.instanceUrl), inertText(`${r.owner}/${r.repo}`)), signIn, COMMAND.signIn, { url: r.instanceUrl });
       return undefined;
     }
   }

@@ -1,6 +1,7 @@
 // Blame of one line with `git blame --porcelain`, taking the editor's unsaved text into account (`--contents -`
 // with the text on stdin). Platform neutral (no vscode import) so that it is unit-tested against real git.
-import { spawn } from 'node:child_process';
+import { gitArgs, isFullSha } from './gitCommands';
+import { runGit } from './gitProcess';
 
 /** The SHA git uses for lines that are not committed yet. */
 export const UNCOMMITTED_SHA = '0000000000000000000000000000000000000000';
@@ -60,44 +61,6 @@ export function parsePorcelain(output: string): BlameLine | undefined {
   };
 }
 
-export interface GitRunOptions {
-  readonly cwd: string;
-  readonly input?: string;
-  readonly signal?: AbortSignal;
-  /** The git executable (the vscode.git extension's path when known). */
-  readonly git?: string;
-}
-
-interface GitOutput {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs git asynchronously (never execSync), feeding `input` on stdin. */
-export function runGit(args: readonly string[], options: GitRunOptions): Promise<GitOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(options.git ?? 'git', args, {
-      cwd: options.cwd,
-      signal: options.signal,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // No pager, no prompts, untranslated messages (stderr is matched below).
-      env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    // git may exit before reading all of stdin (e.g. a bad path): ignore the resulting EPIPE.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(options.input ?? '');
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
-    );
-  });
-}
-
 /**
  * Blames line `line` (1-based) of `relativePath` in the repository at `root`, as if the file held `contents`.
  * `relativePath` uses forward slashes.
@@ -107,10 +70,9 @@ export async function blameLine(
   relativePath: string,
   line: number,
   contents: string,
-  options: { signal?: AbortSignal; git?: string } = {},
+  options: { signal?: AbortSignal; git: string },
 ): Promise<BlameResult> {
-  const args = ['blame', '--porcelain', '-L', `${line},${line}`, '--contents', '-', '--', relativePath];
-  const result = await runGit(args, { cwd: root, input: contents, signal: options.signal, git: options.git });
+  const result = await runGit(gitArgs.blameLine(relativePath, line), { cwd: root, input: contents, signal: options.signal, git: options.git });
   if (result.code !== 0) {
     if (/no such path .* in HEAD/.test(result.stderr)) return { kind: 'untracked' };
     return { kind: 'failed', message: result.stderr.trim().split('\n').pop() ?? `git exited with ${result.code}` };
@@ -127,19 +89,20 @@ export async function blameLine(
 export async function mergeCommitBringing(
   root: string,
   sha: string,
-  options: { signal?: AbortSignal; git?: string } = {},
+  options: { signal?: AbortSignal; git: string },
 ): Promise<string | undefined> {
+  if (!isFullSha(sha)) return undefined;
   const git = { cwd: root, signal: options.signal, git: options.git };
-  const shas = (stdout: string) => stdout.split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l));
+  const shas = (stdout: string) => stdout.split('\n').map((l) => l.trim()).filter(isFullSha);
   // Two lists: `--ancestry-path` with `--first-parent` walks only first parents, so it misses a merge whose
   // second parent is a later commit of the branch than `sha` (any pull request of more than one commit).
-  const mainline = await runGit(['rev-list', '--first-parent', '--merges', '--reverse', `${sha}..HEAD`], git);
-  const descendants = await runGit(['rev-list', '--ancestry-path', `${sha}..HEAD`], git);
+  const mainline = await runGit(gitArgs.mainlineMergesAfter(sha), git);
+  const descendants = await runGit(gitArgs.descendantsOf(sha), git);
   if (mainline.code !== 0 || descendants.code !== 0) return undefined;
   const containing = new Set(shas(descendants.stdout));
   const merge = shas(mainline.stdout).find((m) => containing.has(m));
   if (!merge) return undefined;
   // The oldest such merge brought `sha` in only if `sha` was not already on the mainline (its first parent).
-  const onMainline = await runGit(['merge-base', '--is-ancestor', sha, `${merge}^1`], git);
+  const onMainline = await runGit(gitArgs.isAncestorOfFirstParent(sha, merge), git);
   return onMainline.code === 1 ? merge : undefined;
 }

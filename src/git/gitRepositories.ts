@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { PullRequestRef } from '../core/pullRequestArg';
 import type { Services } from '../core/services';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type GitRepository } from './gitApi';
+import { GitUnavailableError, resolveGitExecutable } from './gitProcess';
 import { branchConfigKey, parsePullRequestKey, PR_TITLE_CONFIG_VARIABLE, type PullRequestKey } from './pullRequestBranch';
 
 /** The git extension's API once it is enabled and has scanned the workspace; undefined without git. */
@@ -21,16 +22,33 @@ export async function gitApi(): Promise<GitApi | undefined> {
   return api;
 }
 
+/**
+ * The absolute path of the git the git extension runs: the only git the extension starts (a bare `git` would be
+ * looked up in the repository first on Windows; the git extension reports a bare `git` on Linux, which is looked
+ * up in PATH's absolute directories). Throws GitUnavailableError, with a message for the user, when the git
+ * extension is off or its git cannot be found that way.
+ */
+export async function gitExecutable(api: GitApi | undefined): Promise<string> {
+  if (!api) throw new GitUnavailableError(vscode.l10n.t('The built-in Git extension is disabled or did not find git: Gitea Workbench runs git only through it. Enable it (setting "git.enabled") or install git.'));
+  const resolved = await resolveGitExecutable(api.git.path);
+  if (!resolved) {
+    throw new GitUnavailableError(vscode.l10n.t('The Git extension runs git as "{0}", which is neither an absolute path nor found in the folders of PATH: Gitea Workbench does not start it. Set "git.path" to the full path of git.', api.git.path));
+  }
+  return resolved;
+}
+
 export interface ClonedRepository {
   readonly repository: GitRepository;
   /** The git executable the git extension uses (for the few commands its API cannot express). */
   readonly gitPath: string;
 }
 
+/** The git extension's repository at `rootUri`, undefined when it has none. Throws GitUnavailableError without git. */
 export async function clonedRepository(rootUri: vscode.Uri): Promise<ClonedRepository | undefined> {
   const api = await gitApi();
+  const gitPath = await gitExecutable(api);
   const repository = api?.getRepository(rootUri);
-  return api && repository ? { repository, gitPath: api.git.path } : undefined;
+  return repository ? { repository, gitPath } : undefined;
 }
 
 /** The pull request a branch was checked out from (its git config), with the title it had then. */

@@ -1,5 +1,6 @@
 // Which pull request a local branch belongs to, kept in the clone's git config (`branch.<name>.gitea-pr`), and the
 // name a pull request's branch gets. Platform neutral (no vscode): unit-tested.
+import { isValidRefName } from '../shared/refName';
 
 /** The pull request a branch was checked out from. */
 export interface PullRequestKey {
@@ -90,9 +91,6 @@ export function chooseBranchName(pr: PullRequestKey, headRef: string | undefined
 /** The head branch name if git accepts it as a branch name (a server may report `refs/pull/…` or nothing). */
 export function usableBranchName(ref: string | undefined): string | undefined {
   const name = ref?.replace(/^refs\/heads\//, '');
-  if (!name || name.startsWith('refs/') || name.startsWith('-') || name === 'HEAD') return undefined;
-  // git check-ref-format's rules for branch names.
-  if ([...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return undefined;
-  if (/[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.$|\.lock(\/|$)|(^|\/)\./.test(name)) return undefined;
+  if (!name || name.startsWith('refs/') || !isValidRefName(name)) return undefined;
   return name;
 }

@@ -11,12 +11,13 @@ import { COMMAND } from '../core/commandIds';
 import type { RepoRef, Services } from '../core/services';
 import { resolveTarget } from '../core/target';
 import { messageOf } from '../shared/errors';
-import { runGit } from './blame';
+import { inertText } from '../shared/untrustedText';
 import { branchItemText, ciState, PollBackoff, reviewVerdict, type BranchFacts, type PullFacts } from './branchStatusModel';
 import { clonedRepository, pullRequestOfBranch } from './gitRepositories';
 import type { GitRepository } from './gitApi';
 import { ISSUE_CONFIG_VARIABLE, parseIssueKey, type IssueKey } from './issueBranch';
 import { branchConfigKey, type PullRequestKey } from './pullRequestBranch';
+import { remoteDefaultBranch } from './remoteHead';
 
 const CONTEXT_KEY = 'gitea.onPullRequestBranch';
 
@@ -114,7 +115,7 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
       pullRequestOfBranch(repository, branch),
       // expected: `git config --get` fails for a branch started from no issue.
       repository.getConfig(branchConfigKey(branch, ISSUE_CONFIG_VARIABLE)).then(parseIssueKey, () => undefined),
-      defaultBranchOf(repo, repository, gitPath),
+      repo.remoteName ? remoteDefaultBranch(gitPath, repository.rootUri.fsPath, repo.remoteName) : undefined,
     ]);
     if (mine !== generation) return;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, !!remembered);
@@ -204,12 +205,6 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
   followLogged();
 }
 
-/** The default branch: the remote's HEAD as the clone knows it. */
-async function defaultBranchOf(repo: RepoRef, repository: GitRepository, gitPath: string): Promise<string | undefined> {
-  if (!repo.remoteName) return undefined;
-  const base = await runGit(['symbolic-ref', '--short', `refs/remotes/${repo.remoteName}/HEAD`], { cwd: repository.rootUri.fsPath, git: gitPath });
-  return base.code === 0 ? base.stdout.trim().slice(`${repo.remoteName}/`.length) || undefined : undefined;
-}
 
 function actionsArg(repo: RepoRef, branch: string, defaultBranch: string | undefined, pr: PullRequestKey | undefined, issue: IssueKey | undefined): BranchActionsArg {
   const at = (k: { instanceUrl: string; owner: string; repo: string }): RepoRef => ({ ...repo, instanceUrl: k.instanceUrl, owner: k.owner, repo: k.repo });

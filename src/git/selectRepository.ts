@@ -11,6 +11,7 @@ import { instanceLabel, normalizeInstanceUrl } from '../shared/instanceUrl';
 import { resolveRemote } from './remoteParser';
 import { refKey } from './remoteRefs';
 import type { GitRepositoryContext } from './repositoryContext';
+import { inertText } from '../shared/untrustedText';
 
 /** Arguments for automation: `{ owner, repo, instanceUrl? }` selects without asking. */
 export interface SelectRepositoryArgs {
@@ -29,8 +30,8 @@ export async function selectRepository(repos: GitRepositoryContext, accounts: Ac
     const folder = ref.rootUri ? vscode.workspace.getWorkspaceFolder(ref.rootUri)?.name ?? ref.rootUri.path.split('/').pop() : undefined;
     return {
       value: ref,
-      label: `$(repo) ${ref.owner}/${ref.repo}`,
-      description: [ref.remoteName, folder, refKey(ref) === active ? vscode.l10n.t('active') : undefined].filter(Boolean).join(' · '),
+      label: `$(repo) ${inertText(`${ref.owner}/${ref.repo}`)}`,
+      description: inertText([ref.remoteName, folder, refKey(ref) === active ? vscode.l10n.t('active') : undefined].filter(Boolean).join(' · ')),
       detail: `${instanceLabel(ref.instanceUrl)} · ${account ? accountLabel(account) : vscode.l10n.t('not signed in')}`,
     };
   });
@@ -105,7 +106,7 @@ async function pickOther(repos: GitRepositoryContext, accounts: AccountService, 
         result = { instanceUrl: target.instanceUrl, owner: found.owner?.login ?? owner, repo: found.name ?? repo, accountId: target.id };
         return undefined;
       } catch (e) {
-        if (isGiteaError(e) && e.kind === 'notFound') return vscode.l10n.t('{0}/{1} does not exist on {2}, or {3} cannot see it.', owner, repo, instanceLabel(target.instanceUrl), target.username);
+        if (isGiteaError(e) && e.kind === 'notFound') return inertText(vscode.l10n.t('{0}/{1} does not exist on {2}, or {3} cannot see it.', owner, repo, instanceLabel(target.instanceUrl), target.username));
         return messageOf(e);
       }
     },

@@ -1,5 +1,6 @@
 // A signed-in account as every layer sees it: plain data, no secret (that is only ever in SecretStorage).
 import { instanceLabel } from './instanceUrl';
+import { inertText } from './untrustedText';
 
 /** A signed-in account on one instance. */
 export interface Account {
@@ -15,7 +16,7 @@ export interface Account {
 
 /** `user@host` (with the sub-path when there is one), as pickers and the status bar show an account. */
 export function accountLabel(account: Account): string {
-  return `${account.username}@${instanceLabel(account.instanceUrl)}`;
+  return inertText(`${account.username}@${instanceLabel(account.instanceUrl)}`);
 }
 
 /** Compares a Gitea version (`1.27.0`, `1.25.0+dev-12`) with `major.minor`. Forgejo is never "at least" a Gitea. */

@@ -1,6 +1,7 @@
 // Instance URLs as the user types them, normalised to the form every other part of the extension compares:
 // scheme + lowercase host + explicit non-default port + sub-path, always with a trailing slash
 // (e.g. `https://git.example.com/gitea/`). Platform neutral: no `vscode` import, unit-tested.
+import { inertText } from './untrustedText';
 
 export type InstanceUrlProblem = 'empty' | 'scheme' | 'invalid' | 'credentials';
 
@@ -45,14 +46,15 @@ function instanceRootLength(segments: readonly string[]): number {
   return segments.length;
 }
 
-/** `git.example.com/gitea` for `https://git.example.com/gitea/`: short, for labels and the status bar. */
+/** `git.example.com/gitea` for `https://git.example.com/gitea/`: short, for labels and the status bar. Inert (a
+ * path may hold `](`, and instance URLs also come from the workspace's git remotes). */
 export function instanceLabel(instanceUrl: string): string {
   try {
     const u = new URL(instanceUrl);
-    return `${u.host}${u.pathname.replace(/\/+$/, '')}`;
+    return inertText(`${u.host}${u.pathname.replace(/\/+$/, '')}`);
   } catch {
     // expected: a label for a URL that does not parse is the text itself.
-    return instanceUrl;
+    return inertText(instanceUrl);
   }
 }
 

@@ -1,241 +1,81 @@
-// A small Markdown renderer for untrusted bodies (the Create Issue preview, the issue page). Every piece of the
-// source is HTML-escaped on output, raw HTML is shown as text, and only http(s)/mailto links become anchors: an
-// `<img onerror>`, a `javascript:` or a `command:` link in a body is inert. Images show as their alt text unless
-// the caller names an instance whose images may load (`imageOrigin`): then only http(s) images of that origin
-// become <img>. Editor-neutral and pure, so it is unit-tested directly.
-import { referenceAt, type RefContext } from './markdownRefs';
+// Markdown of untrusted bodies (the Create Issue preview, the issue page) by markdown-it, a maintained CommonMark
+// parser (the one VS Code uses), with GFM tables, strikethrough, task lists and autolinks. Raw HTML is shown as text
+// (html: false), only http(s)/mailto links become anchors, images load only from the instance (`imageOrigin`), and
+// Gitea's references become instance links (markdownRules.ts). markdown-it is loaded on the first render, never at
+// activation. Editor-neutral and pure, so it is unit-tested directly.
+import type MarkdownIt from 'markdown-it';
+import { escapeHtml, isSafeLink } from './htmlSafety';
+import type { RefContext } from './markdownRefs';
+import { installRules, renderEnv } from './markdownRules';
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]!};`);
-}
+export { escapeHtml, instanceImageUrl, isSafeLink } from './htmlSafety';
 
-/** The link targets that may become anchors. Everything else (javascript:, command:, data:, vscode:, relative) stays text. */
-export function isSafeLink(url: string): boolean {
-  return /^(https?:\/\/|mailto:)[^\s]*$/i.test(url.trim());
-}
+/**
+ * The longest text rendered: 256 K characters. GitHub refuses bodies over 64 K characters; Gitea takes any size, so
+ * a pasted log can be megabytes. Rendering is linear (`npm run bench` holds it to 50 ms per 100 KB at worst), so this
+ * keeps one body under about 130 ms of the extension host and the webview's page small, while no body written by
+ * hand comes near it. The rest is on the web page, which the note links to.
+ */
+export const MARKDOWN_MAX_CHARS = 256 * 1024;
 
-function anchor(url: string, innerHtml: string): string {
-  return `<a href="${escapeHtml(url.trim())}" title="${escapeHtml(url.trim())}">${innerHtml}</a>`;
-}
+/**
+ * Deepest nesting of blocks, and of inline elements (markdown-it's `maxNesting`, as its CommonMark preset sets it).
+ * A list level takes two, a quote one: 9 nested lists and 19 nested quotes render, and what lies deeper is left
+ * out, so that parsing never recurses far enough to overflow the stack (2,000 nested lists did with the former
+ * renderer). It also bounds the work per `[` of a text full of unclosed brackets, which grows with it.
+ */
+const MAX_NESTING = 20;
 
-/** Index of the `]` that closes the `[` at `open`, honouring nesting and backslash escapes. */
-function closingBracket(s: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < s.length; i++) {
-    if (s[i] === '\\') i++;
-    else if (s[i] === '[') depth++;
-    else if (s[i] === ']' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** `(url "title")` at `start`: the url and the index after `)`. */
-function linkTarget(s: string, start: number): { url: string; end: number } | undefined {
-  if (s[start] !== '(') return undefined;
-  // One level of balanced parentheses is allowed inside the URL, as in CommonMark.
-  const m = /^\(\s*<?((?:[^\s()<>]|\([^\s()<>]*\))*)>?(?:\s+"[^"]*")?\s*\)/.exec(s.slice(start));
-  return m ? { url: m[1]!, end: start + m[0].length } : undefined;
-}
-
-const EMPHASIS: readonly [string, string][] = [
-  ['**', 'strong'],
-  ['__', 'strong'],
-  ['~~', 'del'],
-  ['*', 'em'],
-  ['_', 'em'],
-];
-
-/** Rendering options: the instance whose images may load (its root URL); none loads without it. */
 export interface MarkdownOptions {
+  /** The instance whose images may load (its root URL); none loads without it. */
   readonly imageOrigin?: string;
   /** Link `#12`, `owner/repo#12`, `@user` and commit SHAs of plain text (markdownRefs.ts); none without it. */
   readonly refs?: RefContext;
+  /** The web page of the whole text, linked from the note after a text cut at MARKDOWN_MAX_CHARS. */
+  readonly pageUrl?: string;
+  /** The words of that note, in the user's language (the caller has vscode.l10n). */
+  readonly cutNote?: string;
 }
 
-/** The absolute URL of an image when it may load: http(s) on the instance's origin (root-relative paths resolve
- * against that origin). Undefined for anything else. */
-export function instanceImageUrl(url: string, imageOrigin: string | undefined): string | undefined {
-  if (!imageOrigin) return undefined;
-  const raw = url.trim();
-  if (!/^(https?:\/\/|\/(?!\/))[^\s]*$/i.test(raw)) return undefined;
-  try {
-    const origin = new URL(imageOrigin).origin;
-    const resolved = new URL(raw, origin);
-    if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') return undefined;
-    return resolved.origin === origin ? resolved.href : undefined;
-  } catch {
-    // expected: not a URL (a malformed image source stays its alt text)
-    return undefined;
+let parser: MarkdownIt.MarkdownIt | undefined;
+
+function markdownIt(): MarkdownIt.MarkdownIt {
+  if (!parser) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first render, not with the bundle that holds this module
+    const MarkdownItClass = require('markdown-it') as typeof MarkdownIt;
+    parser = new MarkdownItClass('default', { html: false, xhtmlOut: false, breaks: true, linkify: true, typographer: false, maxNesting: MAX_NESTING });
+    installRules(parser);
   }
+  return parser;
 }
 
-export function renderInline(s: string, options: MarkdownOptions = {}): string {
-  let out = '';
-  let i = 0;
-  outer: while (i < s.length) {
-    const c = s[i]!;
-    if (c === '\\' && i + 1 < s.length && /[!-/:-@[-`{-~]/.test(s[i + 1]!)) {
-      out += escapeHtml(s[i + 1]!);
-      i += 2;
-      continue;
-    }
-    if (c === '`') {
-      const run = /^`+/.exec(s.slice(i))![0];
-      const close = s.indexOf(run, i + run.length);
-      if (close > 0) {
-        out += `<code>${escapeHtml(s.slice(i + run.length, close).trim())}</code>`;
-        i = close + run.length;
-        continue;
-      }
-      out += escapeHtml(run);
-      i += run.length;
-      continue;
-    }
-    if ((c === '!' && s[i + 1] === '[') || c === '[') {
-      const open = c === '!' ? i + 1 : i;
-      const close = closingBracket(s, open);
-      const target = close > 0 ? linkTarget(s, close + 1) : undefined;
-      if (target) {
-        const text = s.slice(open + 1, close);
-        const image = c === '!' ? instanceImageUrl(target.url, options.imageOrigin) : undefined;
-        if (image) out += `<img src="${escapeHtml(image)}" alt="${escapeHtml(text)}">`;
-        else if (c === '!') out += `<span class="image">${escapeHtml(`[${text || 'image'}]`)}</span>`;
-        // No reference links inside a link's text: an anchor in an anchor.
-        else out += isSafeLink(target.url) ? anchor(target.url, renderInline(text, { ...options, refs: undefined })) : renderInline(text, options);
-        i = target.end;
-        continue;
-      }
-    }
-    if (c === '<') {
-      const m = /^<([a-z][a-z0-9+.-]*:[^\s<>]*)>/i.exec(s.slice(i));
-      if (m) {
-        out += isSafeLink(m[1]!) ? anchor(m[1]!, escapeHtml(m[1]!)) : escapeHtml(m[0]);
-        i += m[0].length;
-        continue;
-      }
-    }
-    if ((c === 'h' || c === 'H') && (i === 0 || /[\s(]/.test(s[i - 1]!))) {
-      const m = /^https?:\/\/[^\s<>]*[^\s<>.,;:!?)'"]/i.exec(s.slice(i));
-      if (m) {
-        out += anchor(m[0], escapeHtml(m[0]));
-        i += m[0].length;
-        continue;
-      }
-    }
-    for (const [delim, tag] of EMPHASIS) {
-      if (!s.startsWith(delim, i) || /\s/.test(s[i + delim.length] ?? ' ')) continue;
-      // `_` inside words (snake_case) is not emphasis.
-      if (delim[0] === '_' && i > 0 && /\w/.test(s[i - 1]!)) continue;
-      const close = s.indexOf(delim, i + delim.length + 1);
-      if (close < 0 || /\s/.test(s[close - 1]!)) continue;
-      out += `<${tag}>${renderInline(s.slice(i + delim.length, close), options)}</${tag}>`;
-      i = close + delim.length;
-      continue outer;
-    }
-    const ref = options.refs ? referenceAt(s, i, options.refs) : undefined;
-    if (ref) {
-      out += ref.html;
-      i += ref.length;
-      continue;
-    }
-    out += escapeHtml(c);
-    i++;
-  }
-  return out;
+/** Where a text longer than the limit is cut: the last line break of its last 4 K characters, else the limit. */
+function cutAt(text: string): number {
+  if (text.length <= MARKDOWN_MAX_CHARS) return text.length;
+  const lineEnd = text.lastIndexOf('\n', MARKDOWN_MAX_CHARS);
+  if (lineEnd > MARKDOWN_MAX_CHARS - 4096) return lineEnd;
+  // Never between the two halves of a surrogate pair.
+  const code = text.charCodeAt(MARKDOWN_MAX_CHARS - 1);
+  return code >= 0xd800 && code <= 0xdbff ? MARKDOWN_MAX_CHARS - 1 : MARKDOWN_MAX_CHARS;
 }
 
-interface ListItem {
-  readonly lines: string[];
-}
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
-const HEADING = /^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$/;
-const RULE = /^ {0,3}([-*_])(\s*\1){2,}\s*$/;
-const BULLET = /^ {0,3}([-*+])\s+(.*)$/;
-const ORDERED = /^ {0,3}(\d{1,9})[.)]\s+(.*)$/;
-const QUOTE = /^ {0,3}>\s?(.*)$/;
-
-function renderListItem(item: ListItem, options: MarkdownOptions): string {
-  const first = item.lines[0] ?? '';
-  const task = /^\[([ xX])\]\s+(.*)$/.exec(first);
-  const lines = task ? [task[2]!, ...item.lines.slice(1)] : item.lines;
-  const box = task ? `<input type="checkbox" disabled${task[1] !== ' ' ? ' checked' : ''}> ` : '';
-  const inner = renderBlocks(lines.map((l) => l.replace(/^ {1,4}/, '')), options);
-  // A one-paragraph item renders without the <p>, as Markdown renderers do for tight lists.
-  const tight = /^<p>([\s\S]*)<\/p>\n$/.exec(inner);
-  return `<li>${box}${tight && !tight[1]!.includes('<p>') ? tight[1] : inner}</li>\n`;
-}
-
-function renderBlocks(lines: readonly string[], options: MarkdownOptions): string {
-  let out = '';
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === '') {
-      i++;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const marker = fence[1]!;
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !new RegExp(`^ {0,3}${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`).test(lines[i]!)) body.push(lines[i++]!);
-      i++;
-      const lang = fence[2] ? ` class="language-${escapeHtml(fence[2])}"` : '';
-      out += `<pre><code${lang}>${escapeHtml(body.join('\n'))}</code></pre>\n`;
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      const level = heading[1]!.length;
-      out += `<h${level}>${renderInline(heading[2] ?? '', options)}</h${level}>\n`;
-      i++;
-      continue;
-    }
-    if (RULE.test(line)) {
-      out += '<hr>\n';
-      i++;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const quoted: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]!)) quoted.push(QUOTE.exec(lines[i++]!)![1]!);
-      out += `<blockquote>\n${renderBlocks(quoted, options)}</blockquote>\n`;
-      continue;
-    }
-    const ordered = ORDERED.exec(line);
-    if (BULLET.test(line) || ordered) {
-      const pattern = ordered ? ORDERED : BULLET;
-      const items: ListItem[] = [];
-      while (i < lines.length) {
-        const l = lines[i]!;
-        const m = pattern.exec(l);
-        if (m) items.push({ lines: [m[2]!] });
-        else if (l.trim() === '' && i + 1 < lines.length && (pattern.test(lines[i + 1]!) || /^ {2,}\S/.test(lines[i + 1]!)))
-          items[items.length - 1]!.lines.push('');
-        else if (/^ {2,}\S/.test(l) || (l.trim() !== '' && !startsBlock(l))) items[items.length - 1]!.lines.push(l);
-        else break;
-        i++;
-      }
-      const start = ordered && ordered[1] !== '1' ? ` start="${Number(ordered[1])}"` : '';
-      out += ordered ? `<ol${start}>\n` : '<ul>\n';
-      for (const item of items) out += renderListItem(item, options);
-      out += ordered ? '</ol>\n' : '</ul>\n';
-      continue;
-    }
-    const paragraph: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '' && (paragraph.length === 0 || !startsBlock(lines[i]!))) paragraph.push(lines[i++]!.trim());
-    out += `<p>${paragraph.map((p) => renderInline(p, options)).join('<br>\n')}</p>\n`;
-  }
-  return out;
-}
-
-function startsBlock(line: string): boolean {
-  return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || BULLET.test(line) || ORDERED.test(line);
+function cutNote(options: MarkdownOptions): string {
+  const note = options.cutNote ?? `Only the first ${MARKDOWN_MAX_CHARS / 1024} KB of this text are shown.`;
+  const url = options.pageUrl && isSafeLink(options.pageUrl) ? options.pageUrl.trim() : undefined;
+  const link = url ? ` <a href="${escapeHtml(url)}" title="${escapeHtml(url)}">${escapeHtml(url)}</a>` : '';
+  return `<p class="markdown-cut">${escapeHtml(note)}${link}</p>\n`;
 }
 
 /** Markdown to safe HTML (see the file comment for what "safe" means here). */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
-  return renderBlocks(markdown.replace(/\r\n?/g, '\n').split('\n'), options);
+  const end = cutAt(markdown);
+  const html = markdownIt().render(end < markdown.length ? markdown.slice(0, end) : markdown, renderEnv(options));
+  return end < markdown.length ? html + cutNote(options) : html;
+}
+
+/** One line of Markdown (no blocks) to safe HTML. */
+export function renderInline(markdown: string, options: MarkdownOptions = {}): string {
+  const end = cutAt(markdown);
+  const html = markdownIt().renderInline(end < markdown.length ? markdown.slice(0, end) : markdown, renderEnv(options));
+  return end < markdown.length ? html + cutNote(options) : html;
 }

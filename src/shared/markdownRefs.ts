@@ -1,5 +1,5 @@
 // References in untrusted Markdown text, as Gitea links them (modules/references): `#12` and `!12` (a pull request),
-// `owner/repo#12`, `@user` and commit SHAs. The renderer (markdown.ts) asks here only for plain text, never inside
+// `owner/repo#12`, `@user` and commit SHAs. The renderer (markdownRules.ts) asks here only for plain text, never inside
 // code or an existing link. Each becomes an anchor whose href is on the instance and whose data attributes say
 // what the page opens in the editor; every attribute value is escaped, and only the instance's web URLs are made.
 // Pure (no vscode).
@@ -15,8 +15,16 @@ function escapeAttr(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]!};`);
 }
 
+/** The last instance root read: a body asks for it at every word, and a page has one instance. */
+let lastRoot: { readonly instanceUrl: string; readonly root: URL | undefined } | undefined;
+
 /** The instance root with one trailing slash, or undefined when it is not an http(s) URL. */
 function instanceRoot(instanceUrl: string): URL | undefined {
+  if (lastRoot?.instanceUrl !== instanceUrl) lastRoot = { instanceUrl, root: parseRoot(instanceUrl) };
+  return lastRoot.root;
+}
+
+function parseRoot(instanceUrl: string): URL | undefined {
   try {
     const url = new URL(instanceUrl);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;

@@ -1,6 +1,7 @@
 // Local checks and text helpers shared by views and forms. Platform neutral (no `vscode`), so they are unit-tested
 // directly (the administration forms' own checks are in commands/admin/validation.ts).
 // Every check returns undefined when the value is fine, or a sentence that says how to fix it.
+import { inertText } from './untrustedText';
 
 /** A translator with the signature of `vscode.l10n.t`; the plain one below is used by tests. */
 export type Translate = (message: string, ...args: Array<string | number | boolean>) => string;
@@ -17,7 +18,7 @@ export function checkHttpUrl(text: string, t: Translate = plainText, required = 
     url = new URL(value);
   } catch {
     // expected: not a URL, which is what this check reports.
-    return t('"{0}" is not a URL; enter one starting with http:// or https://.', value);
+    return t('"{0}" is not a URL; enter one starting with http:// or https://.', inertText(value));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return t('Only http:// and https:// URLs are accepted.');
   if (!url.hostname) return t('The URL has no host name.');

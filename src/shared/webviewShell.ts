@@ -2,7 +2,7 @@
 // stylesheet and the one script, both allowed by a per-load nonce, and the page's strings as JSON in a
 // non-executable script element (the page script has no access to vscode.l10n). The pages build themselves from it.
 import { randomBytes } from 'node:crypto';
-import { escapeHtml } from './markdown';
+import { escapeHtml } from './htmlSafety';
 
 /** A fresh nonce for one page load. */
 export function nonce(): string {

@@ -15,6 +15,8 @@ import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from '
 import { PagedTreeBase } from './pagedTree';
 import { accountScope, type AccountScope } from './scope';
 import { contextValue, leaf, TreeNode, type NodeChildren } from './treeNode';
+import { inertOptional, inertText } from '../shared/untrustedText';
+import { openServerUrl } from '../core/openExternal';
 
 export const ACTIVITY_VIEW = 'gitea.activity';
 const OPEN_ACTIVITY = 'gitea.activity.open';
@@ -151,11 +153,11 @@ async function pickTeam(services: Services, provider: ActivityProvider, arg: unk
     return;
   }
   const teams = readAllPages((page) => scope.client.userListTeams({ page }), { maxPages: 20 }).then(({ items }) => {
-    if (items.length === 0) void vscode.window.showInformationMessage(t('{0} is in no team.', scope.account.username));
+    if (items.length === 0) void vscode.window.showInformationMessage(t('{0} is in no team.', inertText(scope.account.username)));
     return items.map((team) => ({
-      label: team.name,
-      description: team.organization?.name,
-      detail: team.description || undefined,
+      label: inertText(team.name),
+      description: inertOptional(team.organization?.name),
+      detail: inertOptional(team.description || undefined),
       team,
     }));
   });
@@ -201,10 +203,7 @@ export function registerActivityView(services: Services): ActivityProvider {
     reg('gitea.activity.showTeam', (arg) => pickTeam(services, provider, arg)),
     reg('gitea.activity.filterDate', (arg) => pickDate(provider, arg)),
     reg('gitea.activity.clearDate', () => provider.setDate('')),
-    reg(OPEN_ACTIVITY, (arg) => {
-      const url = arg instanceof TreeNode ? arg.url : undefined;
-      return url ? vscode.env.openExternal(vscode.Uri.parse(url, true)) : undefined;
-    }),
+    reg(OPEN_ACTIVITY, (arg) => (arg instanceof TreeNode && arg.url ? openServerUrl(arg.url, arg.instanceUrl) : undefined)),
     // Not in the palette: how the in-host tests reach the provider.
     reg('gitea.activity.provider', () => provider),
   );

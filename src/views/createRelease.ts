@@ -5,10 +5,12 @@ import * as vscode from 'vscode';
 import type { Branch, Release } from '../api';
 import { isGiteaError } from '../api/errorKind';
 import type { Services } from '../core/services';
-import { BACK, askPickOrType, askSwitches, askText } from '../core/quickInput';
+import { BACK, askPickOrType, askSwitches, askText, type TypeOverItem } from '../core/quickInput';
 import type { ReleasesProvider } from './releasesView';
 import { resolveScope, type ViewScope } from './scope';
 import { errorMessage } from './treeNode';
+import { inertText } from '../shared/untrustedText';
+import { openServerUrl } from '../core/openExternal';
 
 export interface ReleaseDraft {
   readonly tag: string;
@@ -36,7 +38,7 @@ export async function createRelease(services: Services, provider: ReleasesProvid
     if (!draft) return undefined;
     try {
       const release = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating release {0}…', draft.tag) },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating release {0}…', inertText(draft.tag)) },
         () =>
           scope.client.repoCreateRelease({
             ...scope.params,
@@ -52,7 +54,7 @@ export async function createRelease(services: Services, provider: ReleasesProvid
       );
       drafts.delete(scope.key);
       provider.reload();
-      void announce(release);
+      void announce(release, scope.account.instanceUrl);
       return release;
     } catch (e) {
       problem = explainFailure(e, draft);
@@ -62,10 +64,11 @@ export async function createRelease(services: Services, provider: ReleasesProvid
   }
 }
 
-async function announce(release: Release): Promise<void> {
+async function announce(release: Release, instanceUrl: string): Promise<void> {
   const open = vscode.l10n.t('Open in Browser');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Release {0} created.', release.name || release.tag_name), open);
-  if (choice === open && release.html_url) await vscode.env.openExternal(vscode.Uri.parse(release.html_url));
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Release {0} created.', inertText(release.name || release.tag_name)), open);
+  // html_url is the server's text like any other: the one check decides whether and how it opens.
+  if (choice === open && release.html_url) await openServerUrl(release.html_url, instanceUrl);
 }
 
 /** The sentence for a refusal, and the step where the value to change is asked. */
@@ -73,17 +76,17 @@ export function explainFailure(e: unknown, d: ReleaseDraft): { step: number; mes
   if (isGiteaError(e)) {
     switch (e.kind) {
       case 'conflict':
-        return { step: 1, message: vscode.l10n.t('The tag "{0}" already has a release. Choose another tag.', d.tag) };
+        return { step: 1, message: vscode.l10n.t('The tag "{0}" already has a release. Choose another tag.', inertText(d.tag)) };
       case 'notFound':
         return {
           step: 2,
-          message: vscode.l10n.t('The target "{0}" was not found. Choose an existing branch or commit.', d.target || d.tag),
+          message: vscode.l10n.t('The target "{0}" was not found. Choose an existing branch or commit.', inertText(d.target || d.tag)),
         };
       case 'validation':
         if (/empty/i.test(e.serverMessage ?? '')) {
           return { step: 1, message: vscode.l10n.t('The repository is empty: push a commit before creating a release.') };
         }
-        return { step: 1, message: vscode.l10n.t('The server refused the release: {0}', e.serverMessage || e.message) };
+        return { step: 1, message: vscode.l10n.t('The server refused the release: {0}', inertText(e.serverMessage || e.message)) };
       default:
         break;
     }
@@ -150,7 +153,7 @@ async function askDraft(scope: ViewScope, start: ReleaseDraft, problem?: { step:
 }
 
 /** The default branch first, then the first page of branches: one page is enough to pick from or type over. */
-async function branchItems(scope: ViewScope, signal: AbortSignal): Promise<vscode.QuickPickItem[]> {
+async function branchItems(scope: ViewScope, signal: AbortSignal): Promise<TypeOverItem[]> {
   const [repo, page] = await Promise.all([
     // expected: without the repository the default branch is simply not put first.
     scope.client.repoGet(scope.params, { signal }).catch(() => undefined),
@@ -159,7 +162,7 @@ async function branchItems(scope: ViewScope, signal: AbortSignal): Promise<vscod
   const def = repo?.default_branch ?? undefined;
   const names = page.items.map((b: Branch) => b.name).filter((n: string) => n !== def);
   return [
-    ...(def ? [{ label: def, description: vscode.l10n.t('default branch') }] : []),
-    ...names.map((n: string) => ({ label: n })),
+    ...(def ? [{ label: inertText(def), value: def, description: vscode.l10n.t('default branch') }] : []),
+    ...names.map((n: string) => ({ label: inertText(n), value: n })),
   ];
 }

@@ -8,9 +8,10 @@ import type { DependencyData, IssueRef } from './issueNodes';
 import type { IssuesProvider } from './issuesView';
 import { resolveScope } from './scope';
 import { errorMessage, type TreeNode } from './treeNode';
+import { inertText } from '../shared/untrustedText';
 
 function refText(r: IssueRef): string {
-  return `${r.owner}/${r.repo}#${r.index}`;
+  return inertText(`${r.owner}/${r.repo}#${r.index}`);
 }
 
 /** Which issue depends on which, from the node's point of view. */
@@ -57,8 +58,8 @@ function removeFailure(e: unknown, dependent: IssueRef): string {
     if (e.kind === 'archived') {
       return vscode.l10n.t(
         'The repository {0}/{1} is archived, so its issue dependencies cannot be changed. Unarchive it first (Repository Settings).',
-        dependent.owner,
-        dependent.repo,
+        inertText(dependent.owner),
+        inertText(dependent.repo),
       );
     }
     if (e.kind === 'server') {

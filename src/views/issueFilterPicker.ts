@@ -6,6 +6,7 @@ import type { Services } from '../core/services';
 import { DEFAULT_ISSUE_FILTERS, type IssueFilters, type IssuesProvider } from './issuesView';
 import { resolveScope, type ViewScope } from './scope';
 import { errorMessage } from './treeNode';
+import { inertOptional, inertText } from '../shared/untrustedText';
 
 /** Labels and milestones offered in the pickers: a few pages at most, never the whole history. */
 const MAX_PICK_PAGES = 5;
@@ -18,9 +19,9 @@ export async function pickIssueFilters(services: Services, provider: IssuesProvi
   const items: (vscode.QuickPickItem & { dim: Dimension })[] = [
     { dim: 'state', label: `$(issues) ${vscode.l10n.t('State')}`, description: f.state },
     { dim: 'type', label: `$(git-pull-request) ${vscode.l10n.t('Type')}`, description: f.type },
-    { dim: 'labels', label: `$(tag) ${vscode.l10n.t('Labels')}`, description: f.labels.join(', ') || none },
-    { dim: 'milestones', label: `$(milestone) ${vscode.l10n.t('Milestones')}`, description: f.milestones.join(', ') || none },
-    { dim: 'q', label: `$(search) ${vscode.l10n.t('Text')}`, description: f.q || none },
+    { dim: 'labels', label: `$(tag) ${vscode.l10n.t('Labels')}`, description: inertText(f.labels.join(', ')) || none },
+    { dim: 'milestones', label: `$(milestone) ${vscode.l10n.t('Milestones')}`, description: inertText(f.milestones.join(', ')) || none },
+    { dim: 'q', label: `$(search) ${vscode.l10n.t('Text')}`, description: inertText(f.q) || none },
     { dim: 'clear', label: `$(clear-all) ${vscode.l10n.t('Clear All Filters')}` },
   ];
   const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Issues'), placeHolder: vscode.l10n.t('Choose a filter to change') });
@@ -88,7 +89,7 @@ async function pickNames(
 ): Promise<string[] | undefined> {
   const scope = await resolveScope(services);
   if (!scope) return undefined;
-  const qp = vscode.window.createQuickPick<vscode.QuickPickItem>();
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { name: string }>();
   qp.title = title;
   qp.canSelectMany = true;
   qp.busy = true;
@@ -96,23 +97,31 @@ async function pickNames(
   const controller = new AbortController();
   const names: Named[] = [];
   const done = new Promise<string[] | undefined>((resolve) => {
-    qp.onDidAccept(() => resolve(qp.selectedItems.map((i) => i.label)));
+    qp.onDidAccept(() => resolve(qp.selectedItems.map((i) => i.name)));
     qp.onDidHide(() => resolve(undefined));
   });
   qp.show();
   try {
     let page = 1;
+    let more = false;
     for (let i = 0; i < MAX_PICK_PAGES; i++) {
       const res = await fetchPage(scope, page, controller.signal);
       names.push(...res.items);
+      more = res.hasMore;
       if (!res.hasMore) break;
       page = res.nextPage ?? res.page + 1;
     }
+    if (more) services.log.info(`${title}: the first ${MAX_PICK_PAGES} pages are offered; the server lists more.`);
     for (const s of selected) if (!names.some((n) => n.name === s)) names.push({ name: s });
-    const items = names.map((n) => ({ label: n.name, detail: n.detail }));
+    // The label is for display (inert); the name is the value.
+    const items = names.map((n) => ({ label: inertText(n.name), detail: inertOptional(n.detail), name: n.name }));
     qp.items = items;
-    qp.selectedItems = items.filter((i) => selected.includes(i.label));
-    qp.placeholder = names.length ? vscode.l10n.t('Select, then press Enter') : vscode.l10n.t('This repository has none');
+    qp.selectedItems = items.filter((i) => selected.includes(i.name));
+    qp.placeholder = !names.length
+      ? vscode.l10n.t('This repository has none')
+      : more
+        ? vscode.l10n.t('Select, then press Enter (the first {0} are listed)', names.length)
+        : vscode.l10n.t('Select, then press Enter');
   } catch (e) {
     qp.placeholder = errorMessage(e);
   } finally {

@@ -6,6 +6,7 @@ import { isGiteaError } from '../api/errorKind';
 import type { Services } from '../core/services';
 import type { JobData } from './ciJobsView';
 import { errorMessage, type TreeNode } from './treeNode';
+import { inertText } from '../shared/untrustedText';
 
 export const LOG_SCHEME = 'gitea-log';
 
@@ -78,7 +79,7 @@ export async function showJobLog(provider: JobLogProvider, node: TreeNode | unde
   const uri = logUri({ accountId: data.accountId, owner: data.owner, repo: data.repo, jobId: data.job.id, jobName: data.job.name ?? undefined });
   try {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', data.job.name ?? data.job.id), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', inertText(data.job.name ?? String(data.job.id))), cancellable: true },
       (_p, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -87,7 +88,7 @@ export async function showJobLog(provider: JobLogProvider, node: TreeNode | unde
     );
   } catch (e) {
     if (notStarted(e)) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The job "{0}" has not started yet, so it has no log.', data.job.name ?? data.job.id));
+      void vscode.window.showInformationMessage(vscode.l10n.t('The job "{0}" has not started yet, so it has no log.', inertText(data.job.name ?? String(data.job.id))));
     } else if (!(isGiteaError(e) && e.kind === 'cancelled')) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not fetch the log: {0}', errorMessage(e)));
     }

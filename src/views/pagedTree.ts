@@ -224,7 +224,12 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     if (inherited !== undefined) for (const n of fixed) if (!this.nodeClocks.has(n)) this.nodeClocks.set(n, inherited);
     const out = [...fixed];
     if (children.list) out.push(...this.listNodes(parent, children.list, scopeKey, now));
-    for (const n of out) this.nodeScopes.set(n, scopeKey);
+    // A scope key starts with its account's id: that account's instance is where the nodes' links belong.
+    const instanceUrl = this.services.accounts.accounts.find((a) => scopeKey === a.id || scopeKey.startsWith(`${a.id}|`))?.instanceUrl;
+    for (const n of out) {
+      this.nodeScopes.set(n, scopeKey);
+      n.instanceUrl ??= instanceUrl;
+    }
     return out;
   }
 

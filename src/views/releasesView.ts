@@ -8,6 +8,7 @@ import { appendField, escapeMarkdown, formatBytes, formatDate, relativeDate, too
 import { PagedTreeProvider } from './pagedTree';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
+import { openServerUrl } from '../core/openExternal';
 
 export const RELEASES_VIEW = 'gitea.releases';
 /** What a click on a release runs (registered in viewCommands.ts). */
@@ -46,8 +47,7 @@ export function releaseBadges(r: Release): string[] {
 /** What a click on a release does: its web page, for now. The one place to change when releases get a page in
  * the editor. */
 export function openRelease(node: TreeNode | undefined): Thenable<boolean> | undefined {
-  const url = node?.url;
-  return url ? vscode.env.openExternal(vscode.Uri.parse(url, true)) : undefined;
+  return node?.url ? openServerUrl(node.url, node.instanceUrl) : undefined;
 }
 
 function releaseNode(scope: ViewScope, r: Release, now: number): TreeNode {

@@ -6,6 +6,7 @@ import { COMMAND } from '../core/commandIds';
 import { accountForRepo } from '../core/target';
 import { accountLabel } from '../shared/account';
 import { instanceLabel } from '../shared/instanceUrl';
+import { inertText } from '../shared/untrustedText';
 
 export function registerStatusBar(services: Services): void {
   const item = vscode.window.createStatusBarItem('gitea.repository', vscode.StatusBarAlignment.Left, 50);
@@ -15,12 +16,12 @@ export function registerStatusBar(services: Services): void {
     const accounts = services.accounts.accounts;
     const account = repo && accountForRepo(services.accounts, repo);
     if (repo && account) {
-      item.text = `$(repo) ${repo.owner}/${repo.repo} · ${accountLabel(account)}`;
+      item.text = `$(repo) ${inertText(`${repo.owner}/${repo.repo}`)} · ${accountLabel(account)}`;
       item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}, as {3}.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl), account.username), repo.remoteName);
       item.command = COMMAND.selectRepository;
       item.backgroundColor = undefined;
     } else if (repo) {
-      item.text = `$(repo) ${repo.owner}/${repo.repo} · $(account) ${vscode.l10n.t('Sign In')}`;
+      item.text = `$(repo) ${inertText(`${repo.owner}/${repo.repo}`)} · $(account) ${vscode.l10n.t('Sign In')}`;
       item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}: you are not signed in there.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl)));
       item.command = { title: vscode.l10n.t('Sign In'), command: COMMAND.signIn, arguments: [{ url: repo.instanceUrl }] };
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');

@@ -3,6 +3,7 @@
 // belongs to is reloaded, so `onDidChangeTreeData.fire(node)` can refresh just the node's children.
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/commandIds';
+import { inertText } from '../shared/untrustedText';
 
 /** One page of a list, structurally compatible with the client's `Page<T>`. */
 export interface PageResult<T> {
@@ -58,6 +59,8 @@ export interface NodeOptions {
 
 export class TreeNode {
   private memoChildren: NodeChildren | undefined;
+  /** The instance the view rendered the node for: its `url` opens without a question only when on it. */
+  instanceUrl: string | undefined;
 
   constructor(
     readonly item: vscode.TreeItem,
@@ -144,8 +147,9 @@ export function loadMoreNode(loadMore: () => void, loadedCount: number): TreeNod
   return node;
 }
 
-/** The user-facing sentence of a failure: the client's GiteaError message, or the error's own text. */
+/** The user-facing sentence of a failure: the client's GiteaError message, or the error's own text (inert: it quotes
+ * the server). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return typeof error === 'string' && error ? error : vscode.l10n.t('The request failed.');
+  if (error instanceof Error && error.message) return inertText(error.message);
+  return typeof error === 'string' && error ? inertText(error) : vscode.l10n.t('The request failed.');
 }

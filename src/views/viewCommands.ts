@@ -12,6 +12,7 @@ import { showJobLog, type JobLogProvider } from './jobLog';
 import { OPEN_RELEASE_COMMAND, openRelease } from './releasesView';
 import type { ViewsRegistry } from './registry';
 import { TreeNode } from './treeNode';
+import { openServerUrl } from '../core/openExternal';
 
 function asNode(arg: unknown): TreeNode | undefined {
   return arg instanceof TreeNode ? arg : undefined;
@@ -21,8 +22,8 @@ export function registerViewCommands(services: Services, views: ViewsRegistry, l
   const reg = (id: string, fn: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, fn);
   return [
     reg('gitea.views.openInBrowser', async (arg) => {
-      const url = asNode(arg)?.url;
-      return url ? vscode.env.openExternal(vscode.Uri.parse(url, true)) : false;
+      const node = asNode(arg);
+      return node?.url ? openServerUrl(node.url, node.instanceUrl) : false;
     }),
     reg(COMMAND.viewsRetry, (arg) => asNode(arg)?.options.action?.()),
     reg(COMMAND.viewsLoadMore, (arg) => asNode(arg)?.options.action?.()),

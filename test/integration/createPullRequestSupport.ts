@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CreatePullRequestResult } from '../../src/commands/createPullRequest';
 import type { RepoRef, Services } from '../../src/core/services';
-import { runGit } from '../../src/git/blame';
+import { runTestGit } from '../harness/gitExecutable';
 import { FIXTURES, type TestServer } from '../server/index';
 import { services as extensionServices, waitFor } from './workflowsSupport';
 
@@ -50,11 +50,11 @@ export async function cloneFromServer(server: TestServer, owner: string, repo: s
   const url = `${server.url}${owner}/${repo}.git`;
   const header = `Authorization: Basic ${Buffer.from(`alice:${FIXTURES.users.alice.tokens.all}`).toString('base64')}`;
   const git = async (...args: string[]): Promise<string> => {
-    const r = await runGit([...IDENTITY, ...args], { cwd: dir });
+    const r = await runTestGit([...IDENTITY, ...args], { cwd: dir });
     assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout.trim();
   };
-  const cloned = await runGit(['-c', `http.extraHeader=${header}`, 'clone', '--quiet', url, dir], { cwd: parent });
+  const cloned = await runTestGit(['-c', `http.extraHeader=${header}`, 'clone', '--quiet', url, dir], { cwd: parent });
   assert.equal(cloned.code, 0, cloned.stderr);
   await git('config', 'http.extraHeader', header);
   const s: Services = await extensionServices();

@@ -5,35 +5,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChangedFile } from '../../src/api';
 import { blameLine } from '../../src/git/blame';
+import { gitExecutable } from '../harness/gitExecutable';
 import { testEnv } from './env';
 import { find, registry, replaceMessage, settled, signOut } from './viewsSupport';
-import { closeEditors, gitInWorkspace, issuePageTabs, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
+import { closeEditors, gitInWorkspace, issuePageTabs, lineFromPullRequest, signInToTarget, waitFor, workspaceUri, type Session } from './workflowsSupport';
 
 interface LineOutcome {
   kind: string;
   pr?: { number: number; title: string };
-}
-
-/** A line of the workspace's default branch that came in with merged pull request `index` (blamed like the command does). */
-async function lineFromPullRequest(session: Session, index: number): Promise<{ path: string; line: number } | undefined> {
-  const pr = await session.client.repoGetPullRequest({ owner: session.repo.owner, repo: session.repo.repo, index });
-  const merge = pr.merge_commit_sha;
-  if (!merge) return undefined;
-  const parents = (await gitInWorkspace('rev-list', '--parents', '-n', '1', merge)).trim().split(' ').slice(1);
-  const mainline = parents[0];
-  if (!mainline) return undefined;
-  const brought = new Set((await gitInWorkspace('rev-list', `${mainline}..${merge}`)).split('\n').filter(Boolean));
-  const files = (await gitInWorkspace('diff', '--name-only', mainline, merge)).split('\n').filter(Boolean);
-  for (const path of files) {
-    const uri = workspaceUri(path);
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri).then((b) => b, () => new Uint8Array()));
-    const count = text.split('\n').length - 1;
-    for (let line = 1; line <= Math.min(count, 200); line++) {
-      const blame = await blameLine(testEnv().workspace, path, line, text);
-      if (blame.kind === 'line' && brought.has(blame.line.sha)) return { path, line: line - 1 };
-    }
-  }
-  return undefined;
 }
 
 async function openAt(path: string, line: number): Promise<vscode.TextEditor> {
@@ -134,7 +113,7 @@ describe('workflows: the pull request behind a line, issues from a selection, ch
       let checked = false;
       for (const file of (await gitInWorkspace('ls-tree', '-r', '--name-only', 'HEAD')).split('\n').filter(Boolean)) {
         const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(file)));
-        const blame = await blameLine(testEnv().workspace, file, 1, text);
+        const blame = await blameLine(testEnv().workspace, file, 1, text, { git: gitExecutable() });
         if (blame.kind !== 'line' || blame.line.sha !== root) continue;
         const direct = await vscode.commands.executeCommand<LineOutcome>('gitea.pullRequestForLine', workspaceUri(file), 0);
         assert.equal(direct?.kind, 'noPullRequest', JSON.stringify(direct));

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { GiteaClient } from '../../src/api';
 import type { WorkbenchApi } from '../../src/extension';
 import type { RepoRef, Services } from '../../src/core/services';
-import { runGit } from '../../src/git/blame';
+import { blameLine } from '../../src/git/blame';
+import { gitExecutable, runTestGit } from '../harness/gitExecutable';
 import { testEnv } from './env';
 
 export const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
@@ -60,7 +61,7 @@ export function workspaceUri(path: string): vscode.Uri {
 
 /** `git <args>` in the workspace clone; its stdout, trimmed. */
 export async function gitInWorkspace(...args: string[]): Promise<string> {
-  const r = await runGit(args, { cwd: testEnv().workspace });
+  const r = await runTestGit(args, { cwd: testEnv().workspace });
   assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -74,4 +75,26 @@ export function issuePageTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('gitea.issuePage'));
+}
+
+/** A line of the workspace's default branch that came in with merged pull request `index` (blamed like the command does). */
+export async function lineFromPullRequest(session: Session, index: number): Promise<{ path: string; line: number } | undefined> {
+  const pr = await session.client.repoGetPullRequest({ owner: session.repo.owner, repo: session.repo.repo, index });
+  const merge = pr.merge_commit_sha;
+  if (!merge) return undefined;
+  const parents = (await gitInWorkspace('rev-list', '--parents', '-n', '1', merge)).trim().split(' ').slice(1);
+  const mainline = parents[0];
+  if (!mainline) return undefined;
+  const brought = new Set((await gitInWorkspace('rev-list', `${mainline}..${merge}`)).split('\n').filter(Boolean));
+  const files = (await gitInWorkspace('diff', '--name-only', mainline, merge)).split('\n').filter(Boolean);
+  for (const path of files) {
+    const uri = workspaceUri(path);
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri).then((b) => b, () => new Uint8Array()));
+    const count = text.split('\n').length - 1;
+    for (let line = 1; line <= Math.min(count, 200); line++) {
+      const blame = await blameLine(testEnv().workspace, path, line, text, { git: gitExecutable() });
+      if (blame.kind === 'line' && brought.has(blame.line.sha)) return { path, line: line - 1 };
+    }
+  }
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { explainAdminError, type AdminOperation, type ExplainContext } from './explainError';
 import { COMMAND } from '../../core/commandIds';
 import { messageOf } from '../../shared/errors';
+import { inertOptional, inertText } from '../../shared/untrustedText';
 
 /** `{ instanceUrl?, owner, repo }` from command arguments; the active repository's instance when none is given. */
 export async function repoTarget(services: Services, arg: unknown): Promise<Target | undefined> {
@@ -49,7 +50,7 @@ export async function accountTarget(services: Services, arg?: unknown, silent = 
   if (!account && all.length === 1) account = all[0];
   if (!account && all.length > 1 && !silent) {
     const picked = await vscode.window.showQuickPick(
-      all.map((a) => ({ label: a.username, description: a.instanceUrl, account: a })),
+      all.map((a) => ({ label: inertText(a.username), description: inertText(a.instanceUrl), account: a })),
       { title: vscode.l10n.t('Choose the account'), ignoreFocusOut: true },
     );
     account = picked?.account;
@@ -79,14 +80,14 @@ export async function listMyOrgs(client: GiteaClient, signal?: AbortSignal): Pro
 export async function pickOrg(client: GiteaClient, title: string, preset?: unknown): Promise<string | undefined> {
   if (typeof preset === 'string' && preset) return preset;
   const orgs = listMyOrgs(client).then((list) =>
-    list.map((o) => ({ label: o.name, description: o.full_name || undefined, detail: o.description || undefined })),
+    list.map((o) => ({ label: inertText(o.name), description: inertOptional(o.full_name || undefined), detail: inertOptional(o.description || undefined), name: o.name })),
   );
   const picked = await vscode.window.showQuickPick(orgs, {
     title,
     placeHolder: vscode.l10n.t('Organization'),
     ignoreFocusOut: true,
   });
-  return picked?.label;
+  return picked?.name;
 }
 
 /**
@@ -106,7 +107,7 @@ export function showAdminFailure(
     ? explainAdminError(op, e, ctx, vscode.l10n.t)
     : explainAdminError(op, { kind: 'unknown', message: messageOf(e) }, ctx, vscode.l10n.t);
   services.log.error(`${what}: ${text}`);
-  void vscode.window.showErrorMessage(`${what}: ${text}`);
+  void vscode.window.showErrorMessage(inertText(`${what}: ${text}`));
   if (rethrow) throw Object.assign(new Error(`${what}: ${text}`), { kind: isGiteaError(e) ? e.kind : 'unknown', status: isGiteaError(e) ? e.status : undefined });
   return undefined;
 }
@@ -116,7 +117,7 @@ export function argObject(arg: unknown): Record<string, unknown> | undefined {
   return typeof arg === 'object' && arg !== null && !(arg instanceof vscode.Uri) ? (arg as Record<string, unknown>) : undefined;
 }
 
-/** `owner/name` of a target. */
+/** `owner/name` of a target, to show (inert). */
 export function fullName(target: Target): string {
-  return `${target.repo.owner}/${target.repo.repo}`;
+  return inertText(`${target.repo.owner}/${target.repo.repo}`);
 }

@@ -24,6 +24,8 @@ import {
 import { runForm, type FormField } from './quickForm';
 import { checkCloneUrl, checkMirrorInterval, checkRepoName } from './validation';
 import { COMMAND } from '../../core/commandIds';
+import { inertText } from '../../shared/untrustedText';
+import { openServerUrl } from '../../core/openExternal';
 
 export const MIGRATE_REPOSITORY = COMMAND.migrateRepository;
 
@@ -216,7 +218,7 @@ export async function migrateRepository(services: Services, arg?: unknown): Prom
   let repo: Repository;
   try {
     repo = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: t('Migrating into {0}', target), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: t('Migrating into {0}', inertText(target)), cancellable: true },
       async (progress, token) => {
         const started = Date.now();
         progress.report({ message: t('this can take minutes…') });
@@ -231,20 +233,20 @@ export async function migrateRepository(services: Services, arg?: unknown): Prom
     );
   } catch (e) {
     if (isCancellation(e)) {
-      void vscode.window.showInformationMessage(t('Stopped waiting for the migration into {0}; the server may still finish it.', target));
+      void vscode.window.showInformationMessage(t('Stopped waiting for the migration into {0}; the server may still finish it.', inertText(target)));
       return undefined;
     }
     return showAdminFailure(services, 'repoMigrate', t('Could not migrate into {0}', target), e, { target, secrets }, programmatic);
   }
   services.log.info(`Migrated ${input.service} source into ${repo.full_name}${input.mirror ? ' (mirror)' : ''}`);
-  if (!programmatic) void offerNextSteps(repo);
+  if (!programmatic) void offerNextSteps(repo, account.account.instanceUrl);
   return repo;
 }
 
-async function offerNextSteps(repo: Repository): Promise<void> {
+async function offerNextSteps(repo: Repository, instanceUrl: string): Promise<void> {
   const clone = t('Clone');
   const open = t('Open in Browser');
-  const choice = await vscode.window.showInformationMessage(t('Migrated {0}.', repo.full_name), clone, open);
+  const choice = await vscode.window.showInformationMessage(t('Migrated {0}.', inertText(repo.full_name)), clone, open);
   if (choice === clone && repo.clone_url) await vscode.commands.executeCommand('git.clone', repo.clone_url);
-  if (choice === open && repo.html_url && /^https?:/.test(repo.html_url)) await vscode.env.openExternal(vscode.Uri.parse(repo.html_url));
+  if (choice === open && repo.html_url) await openServerUrl(repo.html_url, instanceUrl);
 }

@@ -21,6 +21,7 @@ import {
 } from './orgLabelModel';
 import { runForm, type FormField } from './quickForm';
 import { COMMAND } from '../../core/commandIds';
+import { inertOptional, inertText } from '../../shared/untrustedText';
 
 export const CREATE_ORG_LABEL = COMMAND.createOrgLabel;
 export const EDIT_ORG_LABEL = COMMAND.editOrgLabel;
@@ -134,7 +135,7 @@ export async function createOrgLabel(services: Services, arg?: unknown): Promise
   try {
     const label = await account.client.orgCreateLabel({ org, body });
     services.log.info(`Created label #${label.id} "${label.name}" of ${org}`);
-    void vscode.window.showInformationMessage(t('Created the label {0} ({1}) of {2}.', label.name, displayColor(label.color), org));
+    void vscode.window.showInformationMessage(inertText(t('Created the label {0} ({1}) of {2}.', label.name, displayColor(label.color), org)));
     return label;
   } catch (e) {
     return showAdminFailure(services, 'orgCreateLabel', t('Could not create the label of {0}', org), e, { target: org }, programmatic);
@@ -143,11 +144,11 @@ export async function createOrgLabel(services: Services, arg?: unknown): Promise
 
 async function pickLabel(services: Services, client: NonNullable<Awaited<ReturnType<typeof accountTarget>>>['client'], org: string): Promise<Label | undefined> {
   const labels = readAllPages((page) => client.orgListLabels({ org, page }), { maxPages: PICKER_PAGES }).then(({ items }) => {
-    if (items.length === 0) void vscode.window.showInformationMessage(t('{0} has no organization labels.', org));
+    if (items.length === 0) void vscode.window.showInformationMessage(inertText(t('{0} has no organization labels.', org)));
     return items.map((l) => ({
-      label: l.name,
-      description: [displayColor(l.color), l.exclusive ? t('exclusive') : '', l.is_archived ? t('archived') : ''].filter(Boolean).join(' · '),
-      detail: l.description || undefined,
+      label: inertText(l.name),
+      description: inertText([displayColor(l.color), l.exclusive ? t('exclusive') : '', l.is_archived ? t('archived') : ''].filter(Boolean).join(' · ')),
+      detail: inertOptional(l.description || undefined),
       iconPath: swatchIcon(services, l.color),
       value: l,
     }));
@@ -216,7 +217,7 @@ export async function editOrgLabel(services: Services, arg?: unknown): Promise<L
   try {
     const updated = await account.client.orgEditLabel({ org, id, body });
     services.log.info(`Edited label #${id} of ${org}: ${Object.keys(body).sort().join(', ')}`);
-    void vscode.window.showInformationMessage(t('Saved the label {0} of {1}.', updated.name, org));
+    void vscode.window.showInformationMessage(inertText(t('Saved the label {0} of {1}.', updated.name, org)));
     return updated;
   } catch (e) {
     return showAdminFailure(services, 'orgEditLabel', t('Could not save the label of {0}', org), e, { target: org }, programmatic);

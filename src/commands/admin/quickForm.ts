@@ -3,6 +3,7 @@
 // Keyboard-only, themable, and free of webviews. Secret fields use password input boxes and show only whether
 // a value was entered: their values live in the returned object and nowhere else.
 import * as vscode from 'vscode';
+import { inertOptional, inertText } from '../../shared/untrustedText';
 
 export interface ChoiceOption {
   readonly value: string;
@@ -74,7 +75,7 @@ function rows<V>(spec: FormSpec<V>, values: V): Row<V>[] {
   const canSave = spec.allowUnchanged || spec.dirty(values);
   const out: Row<V>[] = [
     {
-      label: `$(${canSave ? 'check' : 'circle-slash'}) ${spec.submitLabel(values)}`,
+      label: `$(${canSave ? 'check' : 'circle-slash'}) ${inertText(spec.submitLabel(values))}`,
       description: Object.keys(problems).length > 0 ? vscode.l10n.t('{0} field(s) to fix', Object.keys(problems).length) : undefined,
       submit: true,
     },
@@ -90,9 +91,9 @@ function rows<V>(spec: FormSpec<V>, values: V): Row<V>[] {
     const detail = typeof field.detail === 'function' ? field.detail(values) : field.detail;
     const value = (values as Record<string, unknown>)[field.key];
     out.push({
-      label: field.label,
-      description: display(field, values),
-      detail: problem ? `$(warning) ${problem}` : detail,
+      label: inertText(field.label),
+      description: inertText(display(field, values)),
+      detail: problem ? `$(warning) ${inertText(problem)}` : inertOptional(detail),
       iconPath: field.icon?.(values) ?? (field.kind === 'boolean' ? (value ? on() : off()) : undefined),
       field,
     });
@@ -136,12 +137,12 @@ async function editField<V>(spec: FormSpec<V>, field: FormField<V>, values: V): 
       const secret = field.kind === 'secret';
       const text = await vscode.window.showInputBox({
         title,
-        prompt: field.prompt,
+        prompt: inertOptional(field.prompt),
         placeHolder: field.placeholder,
         value: secret ? '' : String((current as string | number | undefined) ?? ''),
         password: secret,
         ignoreFocusOut: true,
-        validateInput: field.validate ? (t) => field.validate!(t, values) : undefined,
+        validateInput: (t) => inertOptional(field.validate?.(t, values)),
       });
       if (text === undefined) return values;
       return set(secret && text === '' ? undefined : text);
@@ -149,8 +150,8 @@ async function editField<V>(spec: FormSpec<V>, field: FormField<V>, values: V): 
     case 'choice': {
       const options = Promise.resolve(field.options(values)).then((opts) =>
         opts.map((o) => ({
-          label: o.label,
-          description: o.value === current && !o.custom ? `${o.description ?? ''} $(check)`.trim() : o.description,
+          label: inertText(o.label),
+          description: o.value === current && !o.custom ? `${inertText(o.description ?? '')} $(check)`.trim() : inertOptional(o.description),
           value: o.value,
           custom: o.custom,
         })),
@@ -168,7 +169,7 @@ async function editField<V>(spec: FormSpec<V>, field: FormField<V>, values: V): 
       // Values the list does not know (e.g. events of a newer server) stay selectable and selected.
       for (const v of selected) if (!opts.some((o) => o.value === v)) opts.push({ value: v, label: v });
       const picked = await vscode.window.showQuickPick(
-        opts.map((o) => ({ label: o.label, description: o.description, value: o.value, picked: selected.has(o.value) })),
+        opts.map((o) => ({ label: inertText(o.label), description: inertOptional(o.description), value: o.value, picked: selected.has(o.value) })),
         { title, placeHolder: field.placeholder, canPickMany: true, ignoreFocusOut: true },
       );
       return picked ? set(picked.map((p) => p.value)) : values;

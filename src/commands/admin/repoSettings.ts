@@ -21,6 +21,7 @@ import {
 import { checkHttpUrl } from '../../shared/validation';
 import { checkMirrorInterval, checkRepoName } from './validation';
 import { COMMAND } from '../../core/commandIds';
+import { inertText } from '../../shared/untrustedText';
 
 export const EDIT_REPOSITORY_SETTINGS = COMMAND.editRepositorySettings;
 
@@ -223,10 +224,10 @@ export async function editRepositorySettings(services: Services, arg?: unknown):
     if (typeof body.default_branch === 'string' && updated.default_branch !== body.default_branch) {
       // The server ignores a default branch that does not exist instead of refusing it.
       void vscode.window.showWarningMessage(
-        t('The default branch stays {0}: there is no branch {1}.', updated.default_branch ?? '', body.default_branch),
+        inertText(t('The default branch stays {0}: there is no branch {1}.', updated.default_branch ?? '', body.default_branch)),
       );
     }
-    void vscode.window.showInformationMessage(t('Saved {0} setting(s) of {1}.', fieldsSent.length, updated.full_name));
+    void vscode.window.showInformationMessage(t('Saved {0} setting(s) of {1}.', fieldsSent.length, inertText(updated.full_name)));
     return updated;
   } catch (e) {
     return showAdminFailure(

@@ -2,6 +2,7 @@
 // (no `vscode`), unit-tested directly. Every check returns undefined when the value is fine, or a sentence that says
 // how to fix it.
 import { checkHttpUrl, plainText, type Translate } from '../../shared/validation';
+import { inertText } from '../../shared/untrustedText';
 
 const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 
@@ -45,7 +46,7 @@ export function checkCloneUrl(text: string, t: Translate = plainText): string | 
     } catch {
       // expected: not a URL, reported below.
     }
-    return t('"{0}" is not a URL; enter one starting with http:// or https://.', value);
+    return t('"{0}" is not a URL; enter one starting with http:// or https://.', inertText(value));
   }
   return checkHttpUrl(value, t);
 }

@@ -21,6 +21,7 @@ import {
 } from './webhookModel';
 import { checkHttpUrl } from '../../shared/validation';
 import { COMMAND } from '../../core/commandIds';
+import { inertText } from '../../shared/untrustedText';
 
 export const CREATE_ORG_WEBHOOK = COMMAND.createOrgWebhook;
 export const EDIT_USER_WEBHOOK = COMMAND.editUserWebhook;
@@ -177,11 +178,11 @@ export async function createOrgWebhook(services: Services, arg?: unknown): Promi
   const body = buildCreateHookBody(input);
   const secrets = [input.authorization_header, input.config.secret];
   try {
-    const hook = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Creating the webhook of {0}…', input.org) }, () =>
+    const hook = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Creating the webhook of {0}…', inertText(input.org)) }, () =>
       account.client.orgCreateHook({ org: input.org, body }),
     );
     services.log.info(`Created ${hook.type} webhook #${hook.id} of ${input.org}`);
-    void vscode.window.showInformationMessage(t('Created the {0} webhook of {1} for {2}.', hook.type, input.org, hookTarget(hook)));
+    void vscode.window.showInformationMessage(inertText(t('Created the {0} webhook of {1} for {2}.', hook.type, input.org, hookTarget(hook))));
     return hook;
   } catch (e) {
     return showAdminFailure(services, 'orgCreateHook', t('Could not create the webhook of {0}', input.org), e, { target: input.org, secrets }, programmatic);
@@ -221,11 +222,11 @@ function changesFrom(before: HookForm, after: HookForm): HookChanges {
 async function pickUserHook(client: Awaited<ReturnType<typeof accountTarget>>): Promise<Hook | undefined> {
   if (!client) return undefined;
   const hooks = readAllPages((page) => client.client.userListHooks({ page }), { maxPages: PICKER_PAGES }).then(({ items }) => {
-    if (items.length === 0) void vscode.window.showInformationMessage(t('{0} has no user webhooks.', client.account.username));
+    if (items.length === 0) void vscode.window.showInformationMessage(t('{0} has no user webhooks.', inertText(client.account.username)));
     return items.map((h) => ({
-      label: hookTarget(h),
-      description: [h.type, h.active ? t('active') : t('inactive')].join(' · '),
-      detail: h.events.join(', '),
+      label: inertText(hookTarget(h)),
+      description: inertText([h.type, h.active ? t('active') : t('inactive')].join(' · ')),
+      detail: inertText(h.events.join(', ')),
       hook: h,
     }));
   });
@@ -276,7 +277,7 @@ export async function editUserWebhook(services: Services, arg?: unknown): Promis
       account.client.userEditHook({ id, body }),
     );
     services.log.info(`Edited user webhook #${id}: ${Object.keys(body).sort().join(', ')}`);
-    void vscode.window.showInformationMessage(t('Saved the webhook {0}.', hookTarget(updated)));
+    void vscode.window.showInformationMessage(t('Saved the webhook {0}.', inertText(hookTarget(updated))));
     return updated;
   } catch (e) {
     return showAdminFailure(services, 'userEditHook', t('Could not save the webhook'), e, { secrets: [changes.authorization_header, changes.config?.secret] }, programmatic);

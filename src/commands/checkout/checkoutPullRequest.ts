@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
-import { runGit } from '../../git/blame';
 import type { GitRepository } from '../../git/gitApi';
+import { gitArgs, isFullSha, UnsafeGitArgumentError } from '../../git/gitCommands';
+import { runGit, type GitArgs } from '../../git/gitProcess';
 import { clonedRepository } from '../../git/gitRepositories';
 import {
   branchConfigKey,
@@ -20,9 +21,11 @@ import {
 import type { PullRequestRef } from '../../core/pullRequestArg';
 import type { RepoRef, Services } from '../../core/services';
 import { signalOf } from '../../core/errors';
+import { checkServerRefName, isValidRefName } from '../../shared/refName';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { trackContributorBranch } from './contributorBranch';
 import { ensureCleanTree } from './workingTree';
+import { inertText } from '../../shared/untrustedText';
 
 export type CheckoutResult =
   | {
@@ -56,7 +59,7 @@ export function gitMessage(e: unknown): string {
   return lines.at(-1) ?? (e instanceof Error ? e.message : String(e));
 }
 
-async function git(repository: GitRepository, gitPath: string, args: string[], signal?: AbortSignal): Promise<string> {
+async function git(repository: GitRepository, gitPath: string, args: GitArgs, signal?: AbortSignal): Promise<string> {
   const result = await runGit(args, { cwd: repository.rootUri.fsPath, git: gitPath, signal });
   if (result.code !== 0) throw Object.assign(new Error(`git ${args[0]} failed`), { stderr: result.stderr });
   return result.stdout.trim();
@@ -65,18 +68,18 @@ async function git(repository: GitRepository, gitPath: string, args: string[], s
 /** The commit `git fetch <remote> <ref>` wrote into FETCH_HEAD for `ref` (the line that names it: a background fetch
  * of the git extension may have rewritten the file since). */
 async function fetchedHead(repository: GitRepository, gitPath: string, ref: string): Promise<string> {
-  const file = await git(repository, gitPath, ['rev-parse', '--git-path', 'FETCH_HEAD']);
+  const file = await git(repository, gitPath, gitArgs.gitPath('FETCH_HEAD'));
   const text = await readFile(path.resolve(repository.rootUri.fsPath, file), 'utf8');
   const line = text.split('\n').find((l) => l.includes(`'${ref}'`));
-  const sha = line && /^[0-9a-f]{40,64}\b/.exec(line)?.[0];
-  if (!sha) throw new Error(vscode.l10n.t('git fetched {0}, but FETCH_HEAD no longer names it: please try again.', ref));
+  const sha = line?.split('\t')[0];
+  if (!sha || !isFullSha(sha)) throw new Error(vscode.l10n.t('git fetched {0}, but FETCH_HEAD no longer names it: please try again.', ref));
   return sha;
 }
 
 export async function checkoutPullRequest(services: Services, ref: PullRequestRef): Promise<CheckoutResult> {
   const clone = cloneOf(services, ref.repo);
   if (!clone?.rootUri || !clone.remoteName) {
-    const message = vscode.l10n.t('{0}/{1} is not cloned in this workspace: clone it to check out its pull requests.', ref.repo.owner, ref.repo.repo);
+    const message = inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace: clone it to check out its pull requests.', ref.repo.owner, ref.repo.repo));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
@@ -84,20 +87,29 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   if (!target) return { kind: 'cancelled' };
   const cloned = await clonedRepository(clone.rootUri);
   if (!cloned) {
-    const message = vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath);
+    const message = vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
   const { repository, gitPath } = cloned;
   const key: PullRequestKey = { instanceUrl: clone.instanceUrl, owner: clone.owner, repo: clone.repo, index: ref.index };
   const remote = clone.remoteName;
+  if (!Number.isSafeInteger(ref.index) || ref.index < 1) {
+    const message = vscode.l10n.t('{0} is not a pull request number.', String(ref.index));
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'failed', message };
+  }
   const pullRef = `refs/pull/${ref.index}/head`;
 
   const fetched = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out pull request #{0}', ref.index), cancellable: true },
-    async (progress, token) => {
+    async (progress, token): Promise<{ refused: string } | { pr: PullRequest; sha: string }> => {
       const pr: PullRequest = await target.client.repoGetPullRequest({ owner: clone.owner, repo: clone.repo, index: ref.index }, { signal: signalOf(token) });
-      progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, remote) });
+      // The head branch's name becomes a local branch: refused before any git command when git would not take it.
+      const head = pr.head?.ref?.replace(/^refs\/heads\//, '');
+      const refused = head ? checkServerRefName(head, vscode.l10n.t('the head branch of pull request #{0}', ref.index), vscode.l10n.t) : undefined;
+      if (refused) return { refused };
+      progress.report({ message: vscode.l10n.t('Fetching {0} from {1}…', pullRef, inertText(remote)) });
       services.log.info(`Fetching ${pullRef} of ${clone.owner}/${clone.repo} from the remote ${remote}.`);
       await repository.fetch({ remote, ref: pullRef, cancellationToken: token });
       const sha = await fetchedHead(repository, gitPath, pullRef);
@@ -105,6 +117,11 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
       return { pr, sha };
     },
   );
+  if ('refused' in fetched) {
+    services.log.warn(fetched.refused);
+    void vscode.window.showWarningMessage(inertText(fetched.refused));
+    return { kind: 'failed', message: fetched.refused };
+  }
   const { pr, sha } = fetched;
 
   // HEAD and the branches as git has them now (the git extension's state follows with a delay).
@@ -112,6 +129,8 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   const locals = await repository.getBranches({ remote: false });
   const names = locals.map((b) => b.name).filter((n): n is string => !!n);
   const choice = chooseBranchName(key, pr.head?.ref, names, rememberedPullRequests(await repository.getConfigs()));
+  // Both reach the git extension's checkout and branch commands, which put no `--` before them.
+  if (!isValidRefName(choice.name) || !isFullSha(sha)) throw new UnsafeGitArgumentError(`refusing to check out ${JSON.stringify(choice.name)} at ${JSON.stringify(sha)}`);
   const old = choice.existing ? locals.find((b) => b.name === choice.name)?.commit : undefined;
   const update: Extract<CheckoutResult, { kind: 'checkedOut' }>['update'] = !choice.existing
     ? 'created'
@@ -132,8 +151,8 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
 
   // Remembered first, so that the status bar finds the pull request when HEAD moves.
   const remember = async (): Promise<void> => {
-    await git(repository, gitPath, ['config', '--local', '--replace-all', branchConfigKey(choice.name), formatPullRequestKey(key)]);
-    await git(repository, gitPath, ['config', '--local', '--replace-all', branchConfigKey(choice.name, PR_TITLE_CONFIG_VARIABLE), pr.title]);
+    await git(repository, gitPath, gitArgs.setBranchConfig(branchConfigKey(choice.name), formatPullRequestKey(key)));
+    await git(repository, gitPath, gitArgs.setBranchConfig(branchConfigKey(choice.name, PR_TITLE_CONFIG_VARIABLE), pr.title));
   };
   if (update === 'created') {
     await repository.createBranch(choice.name, false, sha);
@@ -141,9 +160,9 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
     await repository.checkout(choice.name);
   } else if (onBranch) {
     await remember();
-    if (update === 'fastForward') await git(repository, gitPath, ['merge', '--ff-only', '--quiet', sha]);
+    if (update === 'fastForward') await git(repository, gitPath, gitArgs.fastForward(sha));
   } else {
-    if (update === 'fastForward') await git(repository, gitPath, ['update-ref', `refs/heads/${choice.name}`, sha, old!]);
+    if (update === 'fastForward') await git(repository, gitPath, gitArgs.moveBranch(choice.name, sha, old!));
     await remember();
     await repository.checkout(choice.name);
   }
@@ -173,16 +192,16 @@ function tell(
 ): void {
   switch (update) {
     case 'created':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pull request #{0} is checked out as the branch {1}.', index, branch));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pull request #{0} is checked out as the branch {1}.', index, inertText(branch)));
       return;
     case 'stayed':
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is up to date with pull request #{1}.', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is up to date with pull request #{1}.', inertText(branch), index));
       return;
     case 'upToDate':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Switched to {0}: it is up to date with pull request #{1}.', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Switched to {0}: it is up to date with pull request #{1}.', inertText(branch), index));
       return;
     case 'fastForward':
-      void vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} to the head of pull request #{1} (fast-forward).', branch, index));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} to the head of pull request #{1} (fast-forward).', inertText(branch), index));
       return;
     case 'diverged': {
       const reset = vscode.l10n.t('Reset to Pull Request');
@@ -190,20 +209,20 @@ function tell(
         .showWarningMessage(
           vscode.l10n.t(
             'The branch {0} has diverged from pull request #{1} (local commits, or the pull request was force-pushed): it was kept as it is. Reset it to the pull request\'s head {2}?',
-            branch,
+            inertText(branch),
             index,
-            sha.slice(0, 10),
+            inertText(sha.slice(0, 10)),
           ),
           reset,
         )
         .then(async (choice) => {
           if (choice !== reset || repository.state.HEAD?.name !== branch) return;
           // --keep refuses instead of overwriting uncommitted changes; the old head stays in the reflog.
-          await git(repository, gitPath, ['reset', '--keep', sha]);
+          await git(repository, gitPath, gitArgs.resetKeep(sha));
           await repository.status();
           services.log.info(`Reset ${branch} to ${sha} (pull request #${index}).`);
         })
-        .then(undefined, (e: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t('Could not reset {0}: {1}', branch, gitMessage(e))));
+        .then(undefined, (e: unknown) => void vscode.window.showErrorMessage(inertText(vscode.l10n.t('Could not reset {0}: {1}', branch, gitMessage(e)))));
       return;
     }
   }

@@ -19,8 +19,7 @@ export class DraftStore {
   get(key: string): IssueDraft | undefined {
     const pending = this.pending.get(key);
     if (pending) return pending.draft;
-    const stored = this.state.get<unknown>(key);
-    return stored === undefined ? undefined : parseDraft(stored);
+    return parseDraft(this.state.get<unknown>(key));
   }
 
   /** Remembers the draft; written after a short pause in typing. */

@@ -1,8 +1,11 @@
 // "Gitea: Create Issue" and "Gitea: Create Issue from Selection": the form for every field of the
 // create-issue body, its draft kept until the server creates the issue, and its restoration after a reload.
+import { inertText } from '../../shared/untrustedText';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { runGit } from '../../git/blame';
+import { gitArgs } from '../../git/gitCommands';
+import { GitUnavailableError, runGit } from '../../git/gitProcess';
+import { gitApi, gitExecutable } from '../../git/gitRepositories';
 import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
@@ -65,7 +68,15 @@ async function selectionPrefill(services: Services): Promise<{ repo: RepoRef; bo
     void vscode.window.showInformationMessage(vscode.l10n.t('This file is not inside a Gitea repository of the workspace.'));
     return undefined;
   }
-  const head = await runGit(['rev-parse', 'HEAD'], { cwd: repo.rootUri.fsPath });
+  let git: string;
+  try {
+    git = await gitExecutable(await gitApi());
+  } catch (e) {
+    if (!(e instanceof GitUnavailableError)) throw e;
+    void vscode.window.showWarningMessage(inertText(e.message));
+    return undefined;
+  }
+  const head = await runGit(gitArgs.headCommit(), { cwd: repo.rootUri.fsPath, git });
   const sha = head.stdout.trim();
   const relative = path.relative(repo.rootUri.fsPath, editor.document.uri.fsPath).split(path.sep).join('/');
   const selection = editor.selection;

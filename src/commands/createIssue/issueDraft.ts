@@ -21,18 +21,6 @@ export interface IssueDraft {
 
 export type DraftField = keyof IssueDraft;
 
-export const DRAFT_FIELDS: readonly DraftField[] = [
-  'title',
-  'body',
-  'assignees',
-  'labels',
-  'milestone',
-  'projects',
-  'dueDate',
-  'ref',
-  'closed',
-];
-
 export function emptyDraft(): IssueDraft {
   return { title: '', body: '', assignees: [], labels: [], projects: [], closed: false };
 }

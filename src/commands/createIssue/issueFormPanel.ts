@@ -10,8 +10,10 @@ import { formHtml } from './formHtml';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
 import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
-import { renderMarkdown } from '../../shared/markdown';
+import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../shared/markdown';
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
+import { inertText } from '../../shared/untrustedText';
+import { openServerUrl } from '../../core/openExternal';
 
 export const VIEW_TYPE = 'gitea.createIssue';
 
@@ -118,9 +120,16 @@ export class IssueFormPanel {
     void this.panel.webview.postMessage(message);
   }
 
+  /** The body's preview; a body too long to show whole is sent whole all the same. */
+  private previewHtml(): string {
+    return renderMarkdown(this.draft.body, {
+      cutNote: vscode.l10n.t('The preview shows the first {0} KB of the text; the whole text is sent.', MARKDOWN_MAX_CHARS / 1024),
+    });
+  }
+
   private sendState(): void {
     this.post({ type: 'state', draft: this.draft, options: this.options, repo: { instanceUrl: this.repo.instanceUrl, owner: this.repo.owner, repo: this.repo.repo, accountId: this.repo.accountId } });
-    this.post({ type: 'preview', html: renderMarkdown(this.draft.body) });
+    this.post({ type: 'preview', html: this.previewHtml() });
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
   }
@@ -184,7 +193,7 @@ export class IssueFormPanel {
     this.store.set(this.key, draft);
     if (bodyChanged) {
       if (this.previewTimer) clearTimeout(this.previewTimer);
-      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: renderMarkdown(this.draft.body) }), 120);
+      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: this.previewHtml() }), 120);
     }
   }
 
@@ -261,8 +270,8 @@ export class IssueFormPanel {
     const open = vscode.l10n.t('Open in Browser');
     const actions = url && /^https?:\/\//i.test(url) ? [open] : [];
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Created issue #{0} "{1}" in {2}/{3}.', number, title, this.repo.owner, this.repo.repo), ...actions)
-      .then((choice) => (choice === open && url ? vscode.env.openExternal(vscode.Uri.parse(url)) : undefined));
+      .showInformationMessage(inertText(vscode.l10n.t('Created issue #{0} "{1}" in {2}/{3}.', number, title, this.repo.owner, this.repo.repo)), ...actions)
+      .then((choice) => (choice === open && url ? openServerUrl(url, this.repo.instanceUrl) : undefined));
   }
 
   private async discard(): Promise<void> {

@@ -8,6 +8,7 @@ import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { askForKey, keyProblemMessage, type KeyFromUser } from './keyInput';
 import { parsePublicKey } from './sshKey';
+import { inertText } from '../../shared/untrustedText';
 
 export const ADD_DEPLOY_KEY = 'gitea.addDeployKey';
 
@@ -55,7 +56,7 @@ export async function addDeployKey(services: Services, arg?: unknown): Promise<D
     args.title ??
     (await vscode.window.showInputBox({
       title: vscode.l10n.t('Add Deploy Key: title'),
-      prompt: vscode.l10n.t('A name for the key on {0}/{1}', target.repo.owner, target.repo.repo),
+      prompt: inertText(vscode.l10n.t('A name for the key on {0}/{1}', target.repo.owner, target.repo.repo)),
       value: defaultTitle(input),
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A title is required.')),
@@ -66,7 +67,7 @@ export async function addDeployKey(services: Services, arg?: unknown): Promise<D
 
   try {
     const created = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Adding deploy key "{0}"…', title.trim()), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Adding deploy key "{0}"…', inertText(title.trim())), cancellable: true },
       (_p, token) =>
         target.client.repoCreateKey(
           { owner: target.repo.owner, repo: target.repo.repo, body: { key: input.key.line, title: title.trim(), read_only: readOnly } },
@@ -74,7 +75,7 @@ export async function addDeployKey(services: Services, arg?: unknown): Promise<D
         ),
     );
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Deploy key "{0}" added to {1}/{2} ({3}).', created.title, target.repo.owner, target.repo.repo, created.fingerprint ?? input.key.fingerprint),
+      inertText(vscode.l10n.t('Deploy key "{0}" added to {1}/{2} ({3}).', created.title, target.repo.owner, target.repo.repo, created.fingerprint ?? input.key.fingerprint)),
     );
     services.views.refresh('deployKeys');
     return created;
@@ -83,7 +84,7 @@ export async function addDeployKey(services: Services, arg?: unknown): Promise<D
     services.log.error(`Add deploy key: ${messageOf(e)}`);
     // The server's 422 texts ("Invalid key content", "This key has already been added to this repository",
     // "A key with the same name already exists") are shown as they are.
-    const text = isGiteaError(e) && e.kind === 'validation' && e.serverMessage ? e.serverMessage : messageOf(e);
+    const text = isGiteaError(e) && e.kind === 'validation' && e.serverMessage ? inertText(e.serverMessage) : messageOf(e);
     void vscode.window.showErrorMessage(text);
     return undefined;
   }

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parsePublicKey, type KeyProblem, type PublicKey } from './sshKey';
+import { inertText } from '../../shared/untrustedText';
 
 /** A public key file is a line or a few; anything larger is not one. */
 const MAX_KEY_FILE_BYTES = 64 * 1024;
@@ -18,11 +19,11 @@ export function keyProblemMessage(problem: KeyProblem, detail?: string): string 
     case 'multipleKeys':
       return vscode.l10n.t('Give one key at a time.');
     case 'unknownType':
-      return vscode.l10n.t('Unsupported key type "{0}". Use ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256/384/521 or a security-key type.', detail ?? '');
+      return vscode.l10n.t('Unsupported key type "{0}". Use ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256/384/521 or a security-key type.', inertText(detail ?? ''));
     case 'badBase64':
       return vscode.l10n.t('The key data is not valid base64.');
     case 'typeMismatch':
-      return vscode.l10n.t('The key is labelled with another type than its data holds ({0}).', detail ?? '');
+      return vscode.l10n.t('The key is labelled with another type than its data holds ({0}).', inertText(detail ?? ''));
     case 'truncated':
       return vscode.l10n.t('The key data is incomplete.');
   }
@@ -102,9 +103,9 @@ export async function askForKey(): Promise<KeyFromUser | undefined> {
   const files = await sshDirectoryKeys();
   const items: Item[] = [
     ...files.map((f) => ({
-      label: `$(key) ${f.source}`,
-      description: f.key.type,
-      detail: `${f.key.fingerprint}${f.key.comment ? ` — ${f.key.comment}` : ''}`,
+      label: `$(key) ${inertText(f.source ?? '')}`,
+      description: inertText(f.key.type),
+      detail: inertText(`${f.key.fingerprint}${f.key.comment ? ` — ${f.key.comment}` : ''}`),
       run: () => Promise.resolve(f),
     })),
     { label: `$(clippy) ${vscode.l10n.t('Paste a public key…')}`, run: pasteKey },

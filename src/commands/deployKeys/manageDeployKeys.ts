@@ -7,6 +7,8 @@ import { repoRefFrom, type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { parsePublicKey } from './sshKey';
 import { keyProblemMessage } from './keyInput';
+import { inertText } from '../../shared/untrustedText';
+import { readAllPages } from '../../api/paging';
 
 export const REMOVE_DEPLOY_KEY = 'gitea.removeDeployKey';
 export const FIND_DEPLOY_KEY = 'gitea.findDeployKey';
@@ -29,18 +31,14 @@ export function deployKeyArg(arg: unknown): { key: DeployKey; repo?: RepoRef } |
 
 function describe(key: DeployKey): string {
   const access = key.read_only === false ? vscode.l10n.t('read and write') : vscode.l10n.t('read-only');
-  return `${key.fingerprint ?? ''} · ${access}`;
+  return inertText(`${key.fingerprint ?? ''} · ${access}`);
 }
 
-/** Every deploy key of the repository (a repository has few; the list is read to its end). */
-async function allKeys(target: Target, signal?: AbortSignal): Promise<DeployKey[]> {
-  const keys: DeployKey[] = [];
-  for (let page = 1; page <= 100; page++) {
-    const result = await target.client.repoListKeys({ owner: target.repo.owner, repo: target.repo.repo, page, limit: 50 }, { signal });
-    keys.push(...result.items);
-    if (!result.hasMore || result.items.length === 0) break;
-  }
-  return keys;
+/** Every deploy key of the repository (a repository has few; the list is read to its end, 100 pages at most). */
+async function allKeys(services: Services, target: Target, signal?: AbortSignal): Promise<DeployKey[]> {
+  const { owner, repo } = target.repo;
+  const onCapped = (pages: number) => services.log.warn(`Deploy keys of ${owner}/${repo}: stopped after ${pages} pages; the server still said there were more.`);
+  return (await readAllPages((page) => target.client.repoListKeys({ owner, repo, page, limit: 50 }, { signal }), { maxPages: 100, signal, onCapped })).items;
 }
 
 export async function removeDeployKey(services: Services, arg?: unknown): Promise<boolean> {
@@ -50,13 +48,13 @@ export async function removeDeployKey(services: Services, arg?: unknown): Promis
   let key = named?.key;
   if (!key) {
     try {
-      const keys = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading deploy keys…') }, () => allKeys(target));
+      const keys = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading deploy keys…') }, () => allKeys(services, target));
       if (keys.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('{0}/{1} has no deploy keys.', target.repo.owner, target.repo.repo));
+        void vscode.window.showInformationMessage(inertText(vscode.l10n.t('{0}/{1} has no deploy keys.', target.repo.owner, target.repo.repo)));
         return false;
       }
       const picked = await vscode.window.showQuickPick(
-        keys.map((k) => ({ label: `$(key) ${k.title}`, detail: describe(k), key: k })),
+        keys.map((k) => ({ label: `$(key) ${inertText(k.title)}`, detail: describe(k), key: k })),
         { title: vscode.l10n.t('Remove Deploy Key from {0}/{1}', target.repo.owner, target.repo.repo) },
       );
       key = picked?.key;
@@ -68,14 +66,14 @@ export async function removeDeployKey(services: Services, arg?: unknown): Promis
   if (!key) return false;
   const remove = vscode.l10n.t('Remove');
   const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Remove the deploy key "{0}" from {1}/{2}?', key.title, target.repo.owner, target.repo.repo),
+    inertText(vscode.l10n.t('Remove the deploy key "{0}" from {1}/{2}?', key.title, target.repo.owner, target.repo.repo)),
     { modal: true, detail: vscode.l10n.t('{0}\nMachines that use this key lose access to the repository.', describe(key)) },
     remove,
   );
   if (answer !== remove) return false;
   try {
     await target.client.repoDeleteKey({ owner: target.repo.owner, repo: target.repo.repo, id: key.id });
-    void vscode.window.showInformationMessage(vscode.l10n.t('Deploy key "{0}" removed.', key.title));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Deploy key "{0}" removed.', inertText(key.title)));
     services.views.refresh('deployKeys');
     return true;
   } catch (e) {
@@ -138,7 +136,7 @@ export async function findDeployKey(services: Services, arg?: unknown): Promise<
   }
   const what = 'fingerprint' in query ? query.fingerprint : `#${query.key_id}`;
   if (keys.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No deploy key of {0}/{1} matches {2}.', target.repo.owner, target.repo.repo, what));
+    void vscode.window.showInformationMessage(inertText(vscode.l10n.t('No deploy key of {0}/{1} matches {2}.', target.repo.owner, target.repo.repo, what)));
     return keys;
   }
   void showFound(services, target, keys);
@@ -148,13 +146,13 @@ export async function findDeployKey(services: Services, arg?: unknown): Promise<
 /** The keys found, each with its actions (not awaited by the command). */
 async function showFound(services: Services, target: Target, keys: DeployKey[]): Promise<void> {
   const picked = await vscode.window.showQuickPick(
-    keys.map((k) => ({ label: `$(key) ${k.title}`, description: `id ${k.id}`, detail: describe(k), key: k })),
+    keys.map((k) => ({ label: `$(key) ${inertText(k.title)}`, description: `id ${k.id}`, detail: describe(k), key: k })),
     { title: vscode.l10n.t('Deploy keys found in {0}/{1}', target.repo.owner, target.repo.repo) },
   );
   if (!picked) return;
   const copy = vscode.l10n.t('Copy Fingerprint');
   const remove = vscode.l10n.t('Remove…');
-  const choice = await vscode.window.showInformationMessage(`${picked.key.title} — ${describe(picked.key)}`, copy, remove);
+  const choice = await vscode.window.showInformationMessage(`${inertText(picked.key.title)} — ${describe(picked.key)}`, copy, remove);
   if (choice === copy && picked.key.fingerprint) await vscode.env.clipboard.writeText(picked.key.fingerprint);
   if (choice === remove) await removeDeployKey(services, { key: picked.key, repo: target.repo });
 }

@@ -13,6 +13,7 @@ import { CommentDrafts } from './commentDrafts';
 import { ISSUE_PAGE_VIEW_TYPE, IssuePage } from './issuePagePanel';
 import { parseIssueReference, type TypedReference } from './issueReference';
 import { pageState, type PageStub } from './pageModel';
+import { inertText } from '../../shared/untrustedText';
 
 interface OpenArgs {
   readonly repo?: RepoRef;
@@ -48,7 +49,7 @@ async function pickIssue(target: Target): Promise<OpenArgs | undefined> {
     .then(
       (page) => {
         recent = page.items.map((issue) => ({
-          label: `$(${issue.pull_request ? 'git-pull-request' : 'issues'}) #${issue.number} ${issue.title}`,
+          label: `$(${issue.pull_request ? 'git-pull-request' : 'issues'}) #${issue.number} ${inertText(issue.title)}`,
           description: pageState(issue),
           issue,
         }));
@@ -63,7 +64,7 @@ async function pickIssue(target: Target): Promise<OpenArgs | undefined> {
   // A typed reference shows as the first item, so Enter opens it.
   const showItems = (): void => {
     const typed = parseIssueReference(quickPick.value);
-    const label = typed ? vscode.l10n.t('Open {0}#{1}', typed.owner ? `${typed.owner}/${typed.repo}` : '', typed.number) : undefined;
+    const label = typed ? vscode.l10n.t('Open {0}#{1}', inertText(typed.owner ? `${typed.owner}/${typed.repo}` : ''), typed.number) : undefined;
     quickPick.items = label && typed ? [{ label: `$(arrow-right) ${label}`, alwaysShow: true, typed }, ...recent] : recent;
   };
   const chosen = await new Promise<OpenArgs | undefined>((resolve) => {

@@ -11,7 +11,7 @@ import type { CommentDrafts } from './commentDrafts';
 import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
-import { eventText, pageStrings } from './pageStrings';
+import { bodyCutNote, eventText, pageStrings } from './pageStrings';
 import { loadPull, pickChange, runPullAction, type PageRequest } from './pageActions';
 import { PageCache } from './pageCache';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
@@ -162,7 +162,8 @@ export class IssuePage {
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
       );
       // Long histories load their newest pages; "Load earlier" fetches the rest (timelinePaging.ts).
-      const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal)]);
+      const capped = (pages: number) => this.services.log.warn(`Issue page ${this.key}: the timeline is read up to page ${pages}; the server still answered full pages.`);
+      const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal, capped)]);
       const [pull, dependencies, canWrite] = await Promise.all([
         pullLoad,
         // Dependencies are an extra: the page shows without them when the server refuses (disabled tracker).
@@ -182,6 +183,7 @@ export class IssuePage {
         me: target.account.username,
         instanceUrl: this.ref.instanceUrl,
         repo: { owner: this.ref.owner, repo: this.ref.repo },
+        cutNote: bodyCutNote(),
         pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
         dependencies,
       };

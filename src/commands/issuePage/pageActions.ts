@@ -12,6 +12,7 @@ import type { Target } from '../../core/target';
 import { labelOptions, loadAssigneeOptions, loadMilestoneOptions, loadOrgLabels, loadRepoLabels } from '../../shared/issueOptions';
 import type { PageRef, PickField, PullAction } from './messages';
 import { pullDetails, type PullDetails } from './pullModel';
+import { inertOptional, inertText } from '../../shared/untrustedText';
 
 export interface IssueParams {
   readonly owner: string;
@@ -43,9 +44,9 @@ export async function pickChange(field: PickField, target: Target, params: Issue
       const current = issue.labels.map((l) => l.id);
       const items = labelOptions(repoLabels, orgLabels).map(
         (l): Picked<number> => ({
-          label: l.name,
+          label: inertText(l.name),
           description: [l.org ? vscode.l10n.t('organization') : '', l.exclusive ? vscode.l10n.t('exclusive') : ''].filter(Boolean).join(' · ') || undefined,
-          detail: l.description || undefined,
+          detail: inertOptional(l.description || undefined),
           picked: current.includes(l.id),
           value: l.id,
         }),
@@ -62,7 +63,7 @@ export async function pickChange(field: PickField, target: Target, params: Issue
     case 'assignees': {
       const users = await loadAssigneeOptions(client, params);
       const current = issue.assignees.map((a) => a.login);
-      const items = users.map((u): Picked<string> => ({ label: u.login, description: u.fullName, picked: current.includes(u.login), value: u.login }));
+      const items = users.map((u): Picked<string> => ({ label: inertText(u.login), description: inertOptional(u.fullName), picked: current.includes(u.login), value: u.login }));
       const chosen = await vscode.window.showQuickPick(items, { canPickMany: true, title: vscode.l10n.t('Assignees of {0}', title), placeHolder: vscode.l10n.t('Pick the assignees') });
       if (!chosen) return undefined;
       const assignees = chosen.map((c) => c.value);
@@ -74,7 +75,7 @@ export async function pickChange(field: PickField, target: Target, params: Issue
       const current = issue.milestone?.id ?? 0;
       const items: Picked<number>[] = [
         { label: `$(close) ${vscode.l10n.t('No milestone')}`, value: 0, description: current === 0 ? vscode.l10n.t('current') : undefined },
-        ...milestones.map((m) => ({ label: m.title, description: m.id === current ? vscode.l10n.t('current') : undefined, detail: m.dueOn ? vscode.l10n.t('due {0}', m.dueOn.slice(0, 10)) : undefined, value: m.id })),
+        ...milestones.map((m) => ({ label: inertText(m.title), description: m.id === current ? vscode.l10n.t('current') : undefined, detail: m.dueOn ? vscode.l10n.t('due {0}', inertText(m.dueOn.slice(0, 10))) : undefined, value: m.id })),
       ];
       const chosen = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Milestone of {0}', title), placeHolder: vscode.l10n.t('Pick the milestone') });
       if (!chosen || chosen.value === current) return undefined;

@@ -107,6 +107,8 @@ export interface PageInput {
   readonly dependencies?: readonly Issue[];
   /** The page's repository: bare `#12` references in bodies link to its issues (else the issue's `repository`). */
   readonly repo?: { readonly owner: string; readonly repo: string };
+  /** The note after a body too long to show whole (renderMarkdown's `cutNote`), in the user's language. */
+  readonly cutNote?: string;
 }
 
 /** The header from what a tree row already has, shown at once while the page loads. */
@@ -229,14 +231,16 @@ export function buildPage(input: PageInput): PageData {
   const { issue, me } = input;
   const home = input.repo ?? (issue.repository?.owner && issue.repository.name ? { owner: issue.repository.owner, repo: issue.repository.name } : undefined);
   const refs = home && { instanceUrl: input.instanceUrl, ...home };
-  const render = (md: string | undefined): string => renderMarkdown(md ?? '', { imageOrigin: input.instanceUrl, refs });
+  // A body too long to show whole ends with a note linking to where it is whole: its comment, else the issue.
+  const render = (md: string | undefined, pageUrl: string | undefined): string =>
+    renderMarkdown(md ?? '', { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) });
   const description: CommentEntry = {
     kind: 'comment',
     id: 0,
     author: issue.user?.login ?? issue.original_author,
     createdAt: issue.created_at,
     edited: false,
-    html: render(issue.body),
+    html: render(issue.body, issue.html_url),
     // What the description's edit box starts with (the page offers Edit to its author and to writers).
     source: issue.body ?? '',
     own: sameLogin(issue.user?.login, me),
@@ -251,7 +255,7 @@ export function buildPage(input: PageInput): PageData {
       author: t.user?.login,
       createdAt: t.created_at,
       edited: !!t.updated_at && !!t.created_at && t.updated_at !== t.created_at,
-      html: render(t.body),
+      html: render(t.body, t.html_url),
       source: own ? (t.body ?? '') : undefined,
       own,
       description: false,

@@ -8,6 +8,7 @@ import { isInstanceUrl } from '../../shared/markdownRefs';
 import type { PageRef } from './messages';
 import { buildPage, type PageData, type PageInput, type TimelineEntry } from './pageModel';
 import { TimelinePaging } from './timelinePaging';
+import { openServerUrl } from '../../core/openExternal';
 
 interface IssueParams {
   readonly owner: string;
@@ -24,12 +25,14 @@ export interface PageSnapshot {
   readonly accountId: string;
 }
 
-/** The newest pages of the timeline (whole when short); `issueLoad` is the issue's request, already under way. */
-export function readTimeline(client: GiteaClient, params: IssueParams, issueLoad: Promise<Issue>, signal: AbortSignal) {
+/** The newest pages of the timeline (whole when short); `issueLoad` is the issue's request, already under way.
+ * `onCapped`: the server still said "more" at MAX_TIMELINE_PAGES (the timeline is taken to end there). */
+export function readTimeline(client: GiteaClient, params: IssueParams, issueLoad: Promise<Issue>, signal: AbortSignal, onCapped?: (pages: number) => void) {
   return TimelinePaging.newest<TimelineComment>(
     (page, limit) => client.issueGetCommentsAndTimeline({ ...params, page, limit }, { signal }),
     () => issueLoad.then((i) => ({ atLeast: i.comments ?? 0, isPull: !!i.pull_request })),
     (t) => t.id,
+    onCapped,
   );
 }
 
@@ -67,5 +70,5 @@ export function openReference(ref: PageRef, to: { owner: string; repo: string; n
 /** Opens a mention's or commit's web page, only when it is on the page's instance. */
 export async function openInstanceUrl(ref: PageRef, url: string): Promise<boolean> {
   if (!isInstanceUrl(url, ref.instanceUrl)) return false;
-  return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  return openServerUrl(url, ref.instanceUrl);
 }

@@ -12,6 +12,9 @@ export const TIMELINE_PAGE_LIMIT = 50;
 export const WHOLE_PAGES = 3;
 /** Pages shown at first of a longer one: the newest. */
 export const NEWEST_PAGES = 2;
+/** Pages probed at most past the issue's comment count for the end (100 rounds of two: 10,000 entries at 50 a page):
+ * a server that always answers full pages is not asked forever; the timeline then counts as ending there. */
+export const MAX_PROBED_PAGES = 200;
 
 export interface TimelinePageLike<T> {
   readonly items: readonly T[];
@@ -51,6 +54,7 @@ export class TimelinePaging<T> {
     fetchPage: FetchTimelinePage<T>,
     hints: () => Promise<TimelineHints>,
     idOf: (item: T) => number,
+    onCapped?: (pages: number) => void,
   ): Promise<{ paging: TimelinePaging<T>; items: T[] }> {
     const first = await fetchPage(1, TIMELINE_PAGE_LIMIT);
     const limit = first.limit > 0 ? first.limit : TIMELINE_PAGE_LIMIT;
@@ -64,8 +68,15 @@ export class TimelinePaging<T> {
       const ended = (items: readonly T[]): boolean => items.length === 0 || (!isPull && items.length < limit);
       // An issue's short first page is its whole timeline; a pull request's may be short of its code comments.
       if (ended(first.items)) return { paging: new TimelinePaging(new Map(), 1, limit, idOf), items: [...first.items] };
-      let probe = Math.max(2, Math.ceil(atLeast / limit));
+      const start = Math.max(2, Math.ceil(atLeast / limit));
+      let probe = start;
       for (;;) {
+        if (probe - start >= MAX_PROBED_PAGES) {
+          // Every page so far was full: the last one read is taken as the end.
+          last = probe - 1;
+          onCapped?.(last);
+          break;
+        }
         const [a, b] = await Promise.all([fetchPage(probe, limit), fetchPage(probe + 1, limit)]);
         pages.set(probe, a.items);
         pages.set(probe + 1, b.items);

@@ -25,6 +25,7 @@ import {
   type MergeStyle,
 } from './mergeModel';
 import { blockerSentence, refusalSentence, styleDetail, styleLabel } from './mergeText';
+import { inertText } from '../../shared/untrustedText';
 
 export type MergeResult =
   | { readonly kind: 'merged'; readonly style: MergeStyle }
@@ -159,8 +160,8 @@ async function askChoices(facts: MergeFactsLoaded, styles: readonly MergeStyle[]
       if (c.style !== 'manually-merged') {
         switches.push({
           key: 'deleteBranch',
-          label: vscode.l10n.t('Delete the branch {0} after merging', pr.head?.ref ?? ''),
-          detail: sameRepo ? undefined : vscode.l10n.t('in {0}', pr.head?.repo?.full_name ?? ''),
+          label: vscode.l10n.t('Delete the branch {0} after merging', inertText(pr.head?.ref ?? '')),
+          detail: sameRepo ? undefined : vscode.l10n.t('in {0}', inertText(pr.head?.repo?.full_name ?? '')),
           on: c.deleteBranch,
         });
       }
@@ -210,14 +211,14 @@ export async function mergePullRequest(services: Services, ref: PullRequestRef):
     // Gitea checks only the permission for a manual merge: a pull request merged outside Gitea may be recorded.
     const manualStillPossible = styles.includes('manually-merged') && blockers.every((b) => !MANUAL_BLOCKERS.has(b.kind));
     if (!manualStillPossible) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Pull request #{0} cannot be merged. {1}', ref.index, reasons.join(' ')));
+      void vscode.window.showWarningMessage(vscode.l10n.t('Pull request #{0} cannot be merged. {1}', ref.index, inertText(reasons.join(' '))));
       return { kind: 'blocked', reasons };
     }
-    void vscode.window.showWarningMessage(vscode.l10n.t('Pull request #{0} cannot be merged. {1} It can only be marked as manually merged.', ref.index, reasons.join(' ')));
+    void vscode.window.showWarningMessage(vscode.l10n.t('Pull request #{0} cannot be merged. {1} It can only be marked as manually merged.', ref.index, inertText(reasons.join(' '))));
     styles = ['manually-merged'];
   }
   if (!styles.length) {
-    const reason = vscode.l10n.t('{0}/{1} allows no merge style (Settings → Pull Requests).', ref.repo.owner, ref.repo.repo);
+    const reason = inertText(vscode.l10n.t('{0}/{1} allows no merge style (Settings → Pull Requests).', ref.repo.owner, ref.repo.repo));
     void vscode.window.showWarningMessage(reason);
     return { kind: 'blocked', reasons: [reason] };
   }
@@ -274,7 +275,7 @@ async function send(services: Services, client: GiteaClient, ref: PullRequestRef
               () => undefined,
             )
           : undefined;
-      const message = refusalSentence(refusal, pr, c.style, now);
+      const message = inertText(refusalSentence(refusal, pr, c.style, now));
       services.log.warn(`Merging #${ref.index} (${c.style}) was refused: ${e.status} ${e.serverMessage ?? ''}`);
       void vscode.window.showErrorMessage(message);
       return { kind: 'refused', message, status: e.status };

@@ -30,7 +30,7 @@ export class CommitPullRequests {
     repo: RepoKey,
     root: string,
     sha: string,
-    options: { signal?: AbortSignal; git?: string } = {},
+    options: { signal?: AbortSignal; git: string },
   ): Promise<PullRequest | null> {
     const direct = await this.lookup(client, repo, sha, options.signal);
     if (direct) return direct;

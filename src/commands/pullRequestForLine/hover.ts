@@ -6,6 +6,7 @@ import { describePullRequest } from './describe';
 import type { PullRequestLookup } from './lookup';
 import { COMMAND } from '../../core/commandIds';
 import { pullRequestHoverEnabled, SETTING } from '../../core/settings';
+import { externalUrlVerdict } from '../../shared/externalUrl';
 
 export const HOVER_SETTING = SETTING.pullRequestHover;
 
@@ -32,9 +33,9 @@ class PullRequestHoverProvider implements vscode.HoverProvider {
       const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
       const page = encodeURIComponent(JSON.stringify([{ repo: ref, number: pr.number, title: pr.title, state, isPull: true }]));
       md.appendMarkdown(`[${vscode.l10n.t('Open Pull Request')}](command:${COMMAND.openIssue}?${page}) · `);
-      if (pr.html_url && /^https?:\/\//i.test(pr.html_url)) {
-        md.appendMarkdown(`[${vscode.l10n.t('Open in Browser')}](${pr.html_url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))}) · `);
-      }
+      // A link here opens without the question core/openExternal.ts asks: only a page of the instance gets one.
+      const web = externalUrlVerdict(pr.html_url, repo.instanceUrl);
+      if (web.kind === 'open') md.appendMarkdown(`[${vscode.l10n.t('Open in Browser')}](${web.url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))}) · `);
       const args = encodeURIComponent(JSON.stringify([{ repo: ref, pr: { number: pr.number } }]));
       md.appendMarkdown(`[${vscode.l10n.t('Show Changed Files')}](command:${COMMAND.showChangedFiles}?${args})`);
       return new vscode.Hover(md);

@@ -6,6 +6,8 @@ import { PullRequestLookup, type LineOutcome } from './lookup';
 import { registerPullRequestHover } from './hover';
 import { describePullRequest } from './describe';
 import { COMMAND } from '../../core/commandIds';
+import { inertText } from '../../shared/untrustedText';
+import { openServerUrl } from '../../core/openExternal';
 
 export const PULL_REQUEST_FOR_LINE = 'gitea.pullRequestForLine';
 
@@ -26,10 +28,10 @@ function showPullRequest(outcome: Extract<LineOutcome, { kind: 'pullRequest' }>)
     if (choice === page) {
       const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
       await vscode.commands.executeCommand(COMMAND.openIssue, { repo, number: pr.number, title: pr.title, state, isPull: true });
-    } else if (choice === open && isWebUrl(pr.html_url)) await vscode.env.openExternal(vscode.Uri.parse(pr.html_url));
+    } else if (choice === open && isWebUrl(pr.html_url)) await openServerUrl(pr.html_url, repo.instanceUrl);
     else if (choice === copy && pr.html_url) {
       await vscode.env.clipboard.writeText(pr.html_url);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', pr.html_url), 3000);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', inertText(pr.html_url)), 3000);
     } else if (choice === files) await vscode.commands.executeCommand(COMMAND.showChangedFiles, { repo, pr: { number: pr.number } });
   });
 }
@@ -44,14 +46,14 @@ function showOutcome(outcome: LineOutcome): void {
       return;
     case 'noPullRequest':
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('No merged pull request contains commit {0} ("{1}").', outcome.blame.sha.slice(0, 10), outcome.blame.summary ?? ''),
+        vscode.l10n.t('No merged pull request contains commit {0} ("{1}").', inertText(outcome.blame.sha.slice(0, 10)), inertText(outcome.blame.summary ?? '')),
       );
       return;
     case 'noRepository':
       void vscode.window.showInformationMessage(vscode.l10n.t('This file is not inside a Gitea repository of the workspace.'));
       return;
     case 'failed':
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not blame this line: {0}', outcome.message));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not blame this line: {0}', inertText(outcome.message)));
       return;
     case 'signedOut':
       return; // targetFor already offered to sign in

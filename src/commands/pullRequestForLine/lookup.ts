@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
 import { blameLine, type BlameLine } from '../../git/blame';
+import { GitUnavailableError } from '../../git/gitProcess';
+import { gitApi, gitExecutable } from '../../git/gitRepositories';
 import type { RepoRef, Services } from '../../core/services';
 import { accountForRepo, type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
@@ -22,13 +24,6 @@ export type LineOutcome =
   | { readonly kind: 'signedOut' }
   | { readonly kind: 'failed'; readonly message: string };
 
-function gitPath(): string | undefined {
-  const configured = vscode.workspace.getConfiguration('git').get<unknown>('path');
-  if (typeof configured === 'string' && configured) return configured;
-  if (Array.isArray(configured) && typeof configured[0] === 'string') return configured[0];
-  return undefined;
-}
-
 export class PullRequestLookup {
   private readonly pulls = new CommitPullRequests();
 
@@ -40,7 +35,14 @@ export class PullRequestLookup {
     if (!repo?.rootUri) return { kind: 'noRepository' };
     const relative = path.relative(repo.rootUri.fsPath, document.uri.fsPath).split(path.sep).join('/');
     if (relative.startsWith('../') || path.isAbsolute(relative)) return { kind: 'noRepository' };
-    const blame = await blameLine(repo.rootUri.fsPath, relative, line + 1, document.getText(), { signal, git: gitPath() });
+    let git: string;
+    try {
+      git = await gitExecutable(await gitApi());
+    } catch (e) {
+      if (e instanceof GitUnavailableError) return { kind: 'failed', message: e.message };
+      throw e;
+    }
+    const blame = await blameLine(repo.rootUri.fsPath, relative, line + 1, document.getText(), { signal, git });
     if (blame.kind === 'untracked') return { kind: 'uncommitted' };
     if (blame.kind === 'failed') return { kind: 'failed', message: blame.message };
     if (blame.line.uncommitted) return { kind: 'uncommitted' };
@@ -48,7 +50,7 @@ export class PullRequestLookup {
     if (options.quiet && !accountForRepo(this.services.accounts, repo)) return { kind: 'signedOut' };
     const target = await targetOrSignIn(this.services, repo);
     if (!target) return { kind: 'signedOut' };
-    const pr = await this.pulls.find(target.client, repo, repo.rootUri.fsPath, blame.line.sha, { signal, git: gitPath() });
+    const pr = await this.pulls.find(target.client, repo, repo.rootUri.fsPath, blame.line.sha, { signal, git });
     return pr ? { kind: 'pullRequest', pr, blame: blame.line, repo, target } : { kind: 'noPullRequest', blame: blame.line };
   }
 

@@ -6,15 +6,19 @@ import * as vscode from 'vscode';
 import type { GiteaClient, PullRequest, Team, User } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
 import { readAllPages } from '../../api/paging';
-import { signalOf } from '../../core/errors';
+import { messageOf, signalOf } from '../../core/errors';
 import type { PullRequestRef } from '../../core/pullRequestArg';
 import { askSwitches } from '../../core/quickInput';
 import type { Services } from '../../core/services';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { isEmpty, reviewerChanges, type ReviewerNames } from './reviewerChanges';
+import { updateReviewers, updateSummary } from './reviewerUpdate';
+import { inertOptional, inertText } from '../../shared/untrustedText';
 
 export type RequestReviewResult =
-  | { readonly kind: 'updated'; readonly added: ReviewerNames; readonly removed: ReviewerNames }
+  /** `failed`: what did not go through when the other request did (the message shown). */
+  | { readonly kind: 'updated'; readonly added: ReviewerNames; readonly removed: ReviewerNames; readonly failed?: string }
+  | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'unchanged' }
   | { readonly kind: 'cancelled' };
 
@@ -32,13 +36,14 @@ function noneWhenRefused<T>(e: unknown): T[] {
   throw e;
 }
 
-async function loadCandidates(client: GiteaClient, ref: PullRequestRef, signal?: AbortSignal): Promise<Candidates> {
+async function loadCandidates(client: GiteaClient, ref: PullRequestRef, log: Services['log'], signal?: AbortSignal): Promise<Candidates> {
+  const capped = (what: string) => (pages: number) => log.warn(`Request Review #${ref.index}: the ${what} stopped after ${pages} pages; the server still said there were more.`);
   const p = { owner: ref.repo.owner, repo: ref.repo.repo };
   const [pr, assignees, collaborators, teams] = await Promise.all([
     client.repoGetPullRequest({ ...p, index: ref.index }, { signal }),
     client.repoGetAssignees(p, { signal }).then((page) => page.items, noneWhenRefused<User>),
-    readAllPages((page) => client.repoListCollaborators({ ...p, page }, { signal })).then((all) => all.items, noneWhenRefused<User>),
-    readAllPages((page) => client.orgListTeams({ org: ref.repo.owner, page }, { signal })).then((all) => all.items, noneWhenRefused<Team>),
+    readAllPages((page) => client.repoListCollaborators({ ...p, page }, { signal }), { onCapped: capped('collaborators') }).then((all) => all.items, noneWhenRefused<User>),
+    readAllPages((page) => client.orgListTeams({ org: ref.repo.owner, page }, { signal }), { onCapped: capped('teams') }).then((all) => all.items, noneWhenRefused<Team>),
   ]);
   const byLogin = new Map<string, User>();
   for (const u of [...assignees, ...collaborators, ...pr.requested_reviewers]) {
@@ -56,7 +61,7 @@ export async function requestReview(services: Services, ref: PullRequestRef): Pr
   const { client } = target;
   const c = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading the reviewers of #{0}…', ref.index), cancellable: true },
-    (_progress, token) => loadCandidates(client, ref, signalOf(token)),
+    (_progress, token) => loadCandidates(client, ref, services.log, signalOf(token)),
   );
   if (c.pr.state === 'closed' || c.pr.merged) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Pull request #{0} is closed: Gitea takes review requests on open pull requests only.', ref.index));
@@ -70,14 +75,14 @@ export async function requestReview(services: Services, ref: PullRequestRef): Pr
   const switches = [
     ...c.users.map((u) => ({
       key: `user:${u.login}`,
-      label: `$(person) ${u.login}`,
-      detail: u.full_name || undefined,
+      label: `$(person) ${inertText(u.login)}`,
+      detail: inertOptional(u.full_name || undefined),
       on: requested(current.reviewers, u.login),
     })),
     ...c.teams.map((t) => ({
       key: `team:${t.name}`,
-      label: `$(organization) ${t.name}`,
-      detail: t.description || vscode.l10n.t('team of {0}', ref.repo.owner),
+      label: `$(organization) ${inertText(t.name)}`,
+      detail: inertText(t.description || vscode.l10n.t('team of {0}', ref.repo.owner)),
       on: requested(current.team_reviewers, t.name),
     })),
   ];
@@ -86,7 +91,7 @@ export async function requestReview(services: Services, ref: PullRequestRef): Pr
     return { kind: 'cancelled' };
   }
   const keys = await askSwitches({
-    title: vscode.l10n.t('Request Review of #{0} {1}', ref.index, c.pr.title),
+    title: vscode.l10n.t('Request Review of #{0} {1}', ref.index, inertText(c.pr.title)),
     step: 1,
     totalSteps: 1,
     placeholder: vscode.l10n.t('Select who should review; unselect a request to withdraw it'),
@@ -101,18 +106,24 @@ export async function requestReview(services: Services, ref: PullRequestRef): Pr
   if (isEmpty(added) && isEmpty(removed)) return { kind: 'unchanged' };
   const p = { owner: ref.repo.owner, repo: ref.repo.repo, index: ref.index };
   const body = (n: ReviewerNames) => ({ reviewers: [...n.reviewers], team_reviewers: [...n.team_reviewers] });
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Updating the review requests of #{0}…', ref.index) }, async () => {
-    if (!isEmpty(added)) await client.repoCreatePullReviewRequests({ ...p, body: body(added) });
-    if (!isEmpty(removed)) await client.repoDeletePullReviewRequests({ ...p, body: body(removed) });
-  });
-  services.views.refresh('pullRequests', 'issues', 'issuePages');
-  const names = (n: ReviewerNames) => [...n.reviewers, ...n.team_reviewers].join(', ');
-  void vscode.window.showInformationMessage(
-    isEmpty(removed)
-      ? vscode.l10n.t('Review of #{0} requested from {1}.', ref.index, names(added))
-      : isEmpty(added)
-        ? vscode.l10n.t('Review request of #{0} withdrawn from {1}.', ref.index, names(removed))
-        : vscode.l10n.t('Review of #{0} requested from {1}; withdrawn from {2}.', ref.index, names(added), names(removed)),
+  const update = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Updating the review requests of #{0}…', ref.index) },
+    () =>
+      updateReviewers(
+        { added, removed },
+        {
+          request: (names) => client.repoCreatePullReviewRequests({ ...p, body: body(names) }),
+          withdraw: (names) => client.repoDeletePullReviewRequests({ ...p, body: body(names) }),
+        },
+      ),
   );
-  return { kind: 'updated', added, removed };
+  // Refreshed whatever went through: a failed withdrawal leaves the new requests made.
+  services.views.refresh('pullRequests', 'issues', 'issuePages');
+  for (const f of update.failures) services.log.error(`Request Review #${ref.index}: ${f.step} failed: ${messageOf(f.error)}`);
+  const summary = updateSummary(ref.index, update, messageOf, vscode.l10n.t);
+  if (summary.severity === 'info') void vscode.window.showInformationMessage(summary.text);
+  else if (summary.severity === 'warning') void vscode.window.showWarningMessage(summary.text);
+  else void vscode.window.showErrorMessage(summary.text);
+  if (summary.severity === 'error') return { kind: 'failed', message: summary.text };
+  return { kind: 'updated', added: update.requested, removed: update.withdrawn, ...(update.failures.length ? { failed: summary.text } : {}) };
 }

@@ -10,7 +10,9 @@ import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { changesUri, statusName } from './fileDocuments';
 import { buildTree, fileRowLabel, flatList, totals, isWhitespaceMode, type TreeNode, type WhitespaceMode } from './model';
 import { COMMAND } from '../../core/commandIds';
-import { readAllPages } from '../../api/paging';
+import { DEFAULT_MAX_PAGES, readAllPages } from '../../api/paging';
+import { isRepoPath, partitionByRepoPath } from '../../shared/repoPath';
+import { inertText } from '../../shared/untrustedText';
 
 export const VIEW_ID = 'gitea.changedFiles';
 export const ACTIVE_CONTEXT = 'gitea.changedFiles.active';
@@ -39,6 +41,10 @@ interface Shown {
   readonly index: number;
   title?: string;
   files: ChangedFile[];
+  /** Files whose path the server sent is not a plain repository path (`..`, `/…`, a backslash): left out. */
+  readonly refused: ChangedFile[];
+  /** The server still said "more" after the page cap (DEFAULT_MAX_PAGES): the view says only these are shown. */
+  capped?: boolean;
   loading: boolean;
   pagesRead: number;
   pageCount?: number;
@@ -91,7 +97,7 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     if (!target) return undefined;
     this.controller?.abort();
     const controller = (this.controller = new AbortController());
-    const shown: Shown = { ref, index, files: [], loading: true, pagesRead: 0, generation: ++this.generation };
+    const shown: Shown = { ref, index, files: [], refused: [], loading: true, pagesRead: 0, generation: ++this.generation };
     this.shown = shown;
     this.items.clear();
     const whitespace = currentWhitespace();
@@ -102,9 +108,16 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
       {
         signal: controller.signal,
         concurrency: PAGE_CONCURRENCY,
+        onCapped: (pages, items) => {
+          shown.capped = true;
+          this.services.log.warn(`Changed files of ${ref.owner}/${ref.repo}#${index}: stopped after ${pages} pages (${items} files); the server still said there were more.`);
+        },
         onPage: (items, pagesRead, pageCount) => {
           if (this.shown !== shown) return;
-          shown.files.push(...items);
+          // A path that is not a plain repository path never reaches another request (raw/{filepath}).
+          const { accepted, refused } = partitionByRepoPath(items);
+          shown.refused.push(...refused);
+          shown.files.push(...accepted);
           shown.pagesRead = pagesRead;
           shown.pageCount = pageCount;
           this.scheduleRebuild();
@@ -126,11 +139,12 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => reading.catch(() => undefined));
     void vscode.commands.executeCommand('setContext', ACTIVE_CONTEXT, true).then(() => vscode.commands.executeCommand(`${VIEW_ID}.focus`));
     try {
-      const { items: files } = await reading;
+      await reading;
       if (this.shown !== shown) return undefined;
       shown.loading = false;
       this.rebuild();
-      return { files, whitespace };
+      if (shown.refused.length) this.tellRefused(shown);
+      return { files: shown.files, whitespace };
     } catch (e) {
       if (this.shown !== shown || isCancellation(e)) return undefined;
       shown.loading = false;
@@ -173,6 +187,20 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     }, wait);
   }
 
+  /** Says which listed paths were left out, and logs them. */
+  private tellRefused(shown: Shown): void {
+    const names = shown.refused.map((f) => (isRepoPath(f.filename) ? `${f.previous_filename ?? ''} → ${f.filename}` : f.filename));
+    this.services.log.warn(`Changed files of ${shown.ref.owner}/${shown.ref.repo}#${shown.index}: left out paths that are not plain repository paths: ${JSON.stringify(names)}`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'The server listed {0} file(s) of #{1} whose path is not a plain repository path (such as "{2}"): they are left out, and nothing is read with them.',
+        names.length,
+        shown.index,
+        inertText(names[0]!),
+      ),
+    );
+  }
+
   private rebuild(): void {
     if (this.refreshTimer) {
       clearTimeout(this.refreshTimer);
@@ -205,7 +233,8 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
     }
     if (s.files.length === 0) return vscode.l10n.t('This pull request changes no files.');
     const t = totals(s.files);
-    return vscode.l10n.t('{0} files changed, +{1} −{2}', s.files.length, t.additions, t.deletions);
+    const summary = vscode.l10n.t('{0} files changed, +{1} −{2}', s.files.length, t.additions, t.deletions);
+    return s.capped ? vscode.l10n.t('{0} (the first {1} pages: the server lists more)', summary, DEFAULT_MAX_PAGES) : summary;
   }
 
   getChildren(node?: Node): Node[] {

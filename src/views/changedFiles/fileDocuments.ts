@@ -7,6 +7,7 @@ import { accountForRepo } from '../../core/target';
 import { changesUriComponents, fileUriComponents, isBinary, parseChangesUri, parseFileUri, statusLook, type ChangedFileLike, type DiffSideOf, type FileAtRef } from './model';
 
 import { CHANGES_SCHEME, FILE_SCHEME } from '../../core/uriSchemes';
+import { isRepoPath } from '../../shared/repoPath';
 
 export { CHANGES_SCHEME, FILE_SCHEME };
 
@@ -56,6 +57,8 @@ export class FileAtRefProvider implements vscode.TextDocumentContentProvider {
     const f = parseFileUri(uri.path, uri.query);
     if (!f) return '';
     if (!f.ref) return ''; // the empty side of an added or deleted file
+    // The last gate before the path goes into a request of the instance (raw/{filepath}).
+    if (!isRepoPath(f.path)) return vscode.l10n.t('"{0}" is not a plain path of the repository: it is not read.', f.path);
     const account = accountForRepo(this.services.accounts, { instanceUrl: f.instanceUrl });
     if (!account) return vscode.l10n.t('Sign in to {0} to see this file.', f.instanceUrl);
     const controller = new AbortController();

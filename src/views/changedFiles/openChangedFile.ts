@@ -10,6 +10,8 @@ import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { fileUri } from './fileDocuments';
 import type { ChangedFileLike } from './model';
+import { isRepoPath } from '../../shared/repoPath';
+import { inertText } from '../../shared/untrustedText';
 
 
 /** Pull requests (for their SHAs) are kept a minute: clicking through files should not refetch each time. */
@@ -104,6 +106,12 @@ export function registerOpenChangedFile(services: Services, shas: PullRequestSha
       return undefined;
     }
     const { ref, index, file } = target;
+    const badPath = [file.filename, ...(file.previous_filename ? [file.previous_filename] : [])].find((p) => !isRepoPath(p));
+    if (badPath !== undefined) {
+      // The path would go into the instance's raw-file request: `..` climbs out of the repository's API path.
+      void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is not a plain path of the repository: it is not opened.', inertText(badPath)));
+      return undefined;
+    }
     try {
       const pr = target.pull?.head?.sha ? target.pull : await shas.get(ref, index);
       if (!pr) return undefined;

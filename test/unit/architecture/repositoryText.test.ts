@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from './sourceFiles';
 
-const SKIP = new Set(['node_modules', 'out', 'dist', '.cache', '.git', '.vscode-test', 'test-results', 'tmp']);
+// Also skipped: what `npm run mutate` leaves (its reports name the machine's paths; .stryker-tmp is a copy).
+const SKIP = new Set(['node_modules', 'out', 'dist', '.cache', '.git', '.vscode-test', 'test-results', 'tmp', 'reports', '.stryker-tmp']);
 const TEXT = /\.(ts|mjs|js|json|md|sh|yml|yaml|txt|html|css)$|^\.ci|^run$/;
 
 function textFiles(dir: string, found: string[] = []): string[] {

@@ -4,8 +4,9 @@
 // entry point makes every window pay for it at startup, and fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as ts from 'typescript';
 import { API_VALUE_MODULES } from './layers';
-import { importEdges, type ImportEdge } from './sourceFiles';
+import { importEdges, sourceFiles, type ImportEdge } from './sourceFiles';
 
 /** The requires that stay requires of another bundle (scripts/build.mjs): where a bundle ends. */
 const BUNDLE_BOUNDARIES: ReadonlySet<string> = new Set([
@@ -58,4 +59,28 @@ test('the check notices an import that pulls the views into the entry point', ()
   assert.ok(featureCode(bundledFrom('extension.ts', edges)).includes('views/branchesView.ts'));
   const typeOnly = [...importEdges(), { from: 'auth/signOut.ts', to: 'views/index.ts', typeOnly: true, line: 1 }];
   assert.deepEqual(featureCode(bundledFrom('extension.ts', typeOnly)), []);
+});
+
+/** The files of src/ that load markdown-it by value (a value import or a require of it). */
+function markdownItLoaders(): Set<string> {
+  const loaders = new Set<string>();
+  for (const file of sourceFiles()) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text === 'markdown-it' && !node.importClause?.isTypeOnly) loaders.add(file.path);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.some((a) => ts.isStringLiteral(a) && a.text === 'markdown-it')) loaders.add(file.path);
+      ts.forEachChild(node, visit);
+    };
+    visit(file.ast);
+  }
+  return loaders;
+}
+
+test('markdown-it is not in dist/extension.js: it loads with the first body rendered', () => {
+  const loaders = markdownItLoaders();
+  assert.deepEqual([...loaders], ['shared/markdown.ts'], 'the one module that loads markdown-it');
+  const files = bundledFrom('extension.ts', importEdges());
+  assert.deepEqual([...files].filter((f) => loaders.has(f)), []);
+  // The check notices an import that pulls the renderer into the entry point.
+  const edges = [...importEdges(), { from: 'auth/signOut.ts', to: 'shared/markdown.ts', typeOnly: false, line: 1 }];
+  assert.ok(bundledFrom('extension.ts', edges).has('shared/markdown.ts'));
 });

@@ -4,13 +4,16 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blameLine, mergeCommitBringing, parsePorcelain, runGit, UNCOMMITTED_SHA } from '../../../src/git/blame';
+import { blameLine, mergeCommitBringing, parsePorcelain, UNCOMMITTED_SHA } from '../../../src/git/blame';
+import { gitExecutable, runTestGit } from '../../harness/gitExecutable';
+
+const GIT = { git: gitExecutable() };
 
 let root = '';
 const env = { GIT_AUTHOR_NAME: 'Alice', GIT_AUTHOR_EMAIL: 'alice@example.com', GIT_COMMITTER_NAME: 'Alice', GIT_COMMITTER_EMAIL: 'alice@example.com' };
 async function git(...args: string[]): Promise<string> {
   Object.assign(process.env, env);
-  const r = await runGit(args, { cwd: root });
+  const r = await runTestGit(args, { cwd: root });
   assert.equal(r.code, 0, r.stderr);
   return r.stdout.trim();
 }
@@ -61,7 +64,7 @@ after(async () => {
 });
 
 test('a committed line: full SHA, author, summary', async () => {
-  const r = await blameLine(root, 'a.txt', 1, 'one\nTWO\nthree\n');
+  const r = await blameLine(root, 'a.txt', 1, 'one\nTWO\nthree\n', GIT);
   assert.equal(r.kind, 'line');
   assert.ok(r.kind === 'line');
   assert.equal(r.line.sha, first);
@@ -74,31 +77,31 @@ test('a committed line: full SHA, author, summary', async () => {
 });
 
 test('a line from a merged branch names the branch commit; the merge that brought it in is found', async () => {
-  const r = await blameLine(root, 'a.txt', 2, 'one\nTWO\nthree\n');
+  const r = await blameLine(root, 'a.txt', 2, 'one\nTWO\nthree\n', GIT);
   assert.ok(r.kind === 'line');
   assert.equal(r.line.sha, feature);
   // Any commit of the branch, not only the merge's own parent.
-  assert.equal(await mergeCommitBringing(root, feature), merge);
-  assert.equal(await mergeCommitBringing(root, featureTip), merge);
+  assert.equal(await mergeCommitBringing(root, feature, GIT), merge);
+  assert.equal(await mergeCommitBringing(root, featureTip, GIT), merge);
   // Commits made on main itself came in through no merge, even when later merges descend from them.
-  assert.equal(await mergeCommitBringing(root, merge), undefined);
-  assert.equal(await mergeCommitBringing(root, direct), undefined);
+  assert.equal(await mergeCommitBringing(root, merge, GIT), undefined);
+  assert.equal(await mergeCommitBringing(root, direct, GIT), undefined);
 });
 
 test('unsaved edits are taken into account: an edited line is not committed yet', async () => {
-  const r = await blameLine(root, 'a.txt', 3, 'one\nTWO\nthree, edited\n');
+  const r = await blameLine(root, 'a.txt', 3, 'one\nTWO\nthree, edited\n', GIT);
   assert.ok(r.kind === 'line');
   assert.equal(r.line.sha, UNCOMMITTED_SHA);
   assert.equal(r.line.uncommitted, true);
   // An inserted line above shifts the committed ones: line 4 is still "three" from the first commit.
-  const shifted = await blameLine(root, 'a.txt', 4, 'one\nTWO\nnew\nthree\n');
+  const shifted = await blameLine(root, 'a.txt', 4, 'one\nTWO\nnew\nthree\n', GIT);
   assert.ok(shifted.kind === 'line');
   assert.equal(shifted.line.sha, first);
 });
 
 test('a file that is not in HEAD is untracked; a line past the end fails with git’s message', async () => {
-  assert.deepEqual(await blameLine(root, 'new.txt', 1, 'x\n'), { kind: 'untracked' });
-  const past = await blameLine(root, 'a.txt', 9, 'one\n');
+  assert.deepEqual(await blameLine(root, 'new.txt', 1, 'x\n', GIT), { kind: 'untracked' });
+  const past = await blameLine(root, 'a.txt', 9, 'one\n', GIT);
   assert.equal(past.kind, 'failed');
 });
 

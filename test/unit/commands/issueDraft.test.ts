@@ -1,7 +1,16 @@
 // The Create Issue form state: request body, local checks, server messages → fields, untrusted input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyDraft, fieldOfServerMessage, isEmptyDraft, localProblems, parseDraft, toCreateIssueBody } from '../../../src/commands/createIssue/issueDraft';
+import {
+  emptyDraft,
+  fieldOfServerMessage,
+  isEmptyDraft,
+  localProblems,
+  parseDraft,
+  toCreateIssueBody,
+  type DraftField,
+  type IssueDraft,
+} from '../../../src/commands/createIssue/issueDraft';
 
 test('every field becomes its CreateIssueOption field; ids stay ids; due date is a date-time at midnight UTC', () => {
   const body = toCreateIssueBody({
@@ -72,4 +81,130 @@ test('project ids are left out for a server that would drop them', () => {
   const draft = { ...emptyDraft(), title: 'T', projects: [3, 4] };
   assert.deepEqual(toCreateIssueBody(draft), { title: 'T', projects: [3, 4] });
   assert.deepEqual(toCreateIssueBody(draft, { sendProjects: false }), { title: 'T' });
+});
+
+test('an empty draft has every field blank', () => {
+  assert.deepEqual(emptyDraft(), { title: '', body: '', assignees: [], labels: [], projects: [], closed: false });
+});
+
+test('a draft with only a body (what Create Issue from Selection makes) is not empty; one of blanks is', () => {
+  assert.equal(isEmptyDraft({ ...emptyDraft(), body: '```ts\nconst a = 1;\n```' }), false);
+  assert.equal(isEmptyDraft({ ...emptyDraft(), title: ' \n', body: '  \n\t', ref: '' }), true);
+  const oneFieldSet: Partial<IssueDraft>[] = [
+    { title: 'T' },
+    { assignees: ['alice'] },
+    { labels: [1] },
+    { milestone: 2 },
+    { projects: [3] },
+    { dueDate: '2026-01-02' },
+    { ref: 'main' },
+    { closed: true },
+  ];
+  for (const fields of oneFieldSet) assert.equal(isEmptyDraft({ ...emptyDraft(), ...fields }), false, JSON.stringify(fields));
+});
+
+test('local problems: a blank title is missing; no due date is fine; dates must be real days of a four-digit year', () => {
+  assert.deepEqual(localProblems({ ...emptyDraft(), title: '   ' }), { title: 'required' });
+  assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x' }), {});
+  for (const bad of ['2026-13-01', '0099-01-01', '26-01-01', '2026-1-01', '2026-01-1', 'x2026-01-02', '2026-01-02x', '2026-01-02T00:00', '']) {
+    assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x', dueDate: bad }), { dueDate: 'badDate' }, bad);
+  }
+  for (const good of ['2026-12-31', '2024-02-29', '1999-01-01']) assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x', dueDate: good }), {}, good);
+});
+
+test("every field name of Gitea's binding errors maps to its form field; plain sentences by their words", () => {
+  const bracket: [string, DraftField][] = [
+    ['Title', 'title'],
+    ['Body', 'body'],
+    ['Assignee', 'assignees'],
+    ['Assignees', 'assignees'],
+    ['Labels', 'labels'],
+    ['Milestone', 'milestone'],
+    ['Projects', 'projects'],
+    ['Deadline', 'dueDate'],
+    ['Ref', 'ref'],
+    ['Closed', 'closed'],
+  ];
+  for (const [go, field] of bracket) assert.equal(fieldOfServerMessage(`[${go}]: Required`), field, go);
+  assert.equal(fieldOfServerMessage('  [Title]: Required'), 'title');
+  assert.equal(fieldOfServerMessage('[Unknown]: Required'), undefined);
+  assert.equal(fieldOfServerMessage('label [5] does not exist'), 'labels');
+  assert.equal(fieldOfServerMessage('project does not exist'), 'projects');
+  assert.equal(fieldOfServerMessage('deadline is in the past'), 'dueDate');
+  assert.equal(fieldOfServerMessage('Due date is invalid'), 'dueDate');
+  assert.equal(fieldOfServerMessage(''), undefined);
+});
+
+test("parseDraft keeps the body, even without a title (the review's case), and every field of a full draft", () => {
+  assert.deepEqual(parseDraft({ body: 'Steps:\n1. open' }), { ...emptyDraft(), body: 'Steps:\n1. open' });
+  const full: IssueDraft = {
+    title: 'T',
+    body: 'B',
+    assignees: ['alice', 'bob'],
+    labels: [1, 2],
+    milestone: 3,
+    projects: [4],
+    dueDate: '2026-01-02',
+    ref: 'refs/tags/v1.0',
+    closed: true,
+  };
+  assert.deepEqual(parseDraft({ ...full }), full);
+  assert.deepEqual(parseDraft({ closed: false }, full), { ...full, closed: false });
+  // Fields the input leaves out stay as the base has them.
+  assert.deepEqual(parseDraft({ title: 'New' }, full), { ...full, title: 'New' });
+  assert.deepEqual(parseDraft({ milestone: undefined, dueDate: null, ref: undefined }, full), { ...emptyDraft(), title: 'T', body: 'B', assignees: ['alice', 'bob'], labels: [1, 2], projects: [4], closed: true });
+  assert.deepEqual(parseDraft({ dueDate: '' }, full), parseDraft({ dueDate: undefined }, full));
+  assert.deepEqual(parseDraft({ ref: null }, full), parseDraft({ ref: '' }, full));
+});
+
+test('parseDraft takes values up to each limit and refuses one more, or the wrong kind', () => {
+  const at = (n: number) => 'x'.repeat(n);
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+  const logins = (n: number) => Array.from({ length: n }, (_, i) => `user${i}`);
+  const accepted: Record<string, unknown>[] = [
+    { title: at(255) },
+    { body: at(1_000_000) },
+    { assignees: logins(100) },
+    { assignees: [at(255)] },
+    { labels: ids(500) },
+    { projects: ids(100) },
+    { ref: at(255) },
+    { milestone: 1 },
+  ];
+  for (const input of accepted) {
+    const d = parseDraft(input);
+    const [field, value] = Object.entries(input)[0]!;
+    assert.deepEqual(d && d[field as DraftField], value, `${field} accepted`);
+  }
+  const refused: Record<string, unknown>[] = [
+    { title: 7 },
+    { body: at(1_000_001) },
+    { body: ['text'] },
+    { assignees: logins(101) },
+    { assignees: [at(256)] },
+    { assignees: ['alice', 7] },
+    { assignees: [['alice']] },
+    { assignees: 'alice' },
+    { labels: ids(501) },
+    { labels: [0] },
+    { labels: [1, 0] },
+    { labels: [2 ** 53] },
+    { labels: 3 },
+    { projects: ids(101) },
+    { projects: [-2] },
+    { projects: [4, 1.5] },
+    { milestone: 0 },
+    { milestone: 1.5 },
+    { milestone: '3' },
+    { dueDate: '2026-01-02T' },
+    { dueDate: 20260102 },
+    { dueDate: ['2026-01-02'] },
+    { ref: at(256) },
+    { ref: 7 },
+    { ref: ['main'] },
+    { closed: 1 },
+  ];
+  for (const input of refused) assert.equal(parseDraft(input), undefined, JSON.stringify(input).slice(0, 80));
+  assert.equal(parseDraft([{ title: 'T' }]), undefined, 'an array is not a draft');
+  assert.equal(parseDraft(undefined), undefined);
 });

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type GiteaClient } from '../../../src/api';
-import { blameLine, runGit } from '../../../src/git/blame';
+import { blameLine } from '../../../src/git/blame';
+import { gitExecutable, runTestGit } from '../../harness/gitExecutable';
 import { CommitPullRequests } from '../../../src/commands/pullRequestForLine/commitPullRequests';
 import { readAllPages } from '../../../src/api/paging';
 import { buildTree, statusLook } from '../../../src/views/changedFiles/model';
@@ -24,7 +25,7 @@ before(async () => {
   server = await startTestServer();
   client = createClient({ baseUrl: server.url, auth: { kind: 'token', token: FIXTURES.users.alice.tokens.all } });
   clone = await mkdtemp(join(tmpdir(), 'gw-demo-'));
-  const r = await runGit(['clone', '-q', `${server.url}${demo.fullName}.git`, clone], { cwd: tmpdir() });
+  const r = await runTestGit(['clone', '-q', `${server.url}${demo.fullName}.git`, clone], { cwd: tmpdir() });
   assert.equal(r.code, 0, r.stderr);
 });
 
@@ -38,7 +39,7 @@ const repoKey = () => ({ instanceUrl: server.url, owner: demo.owner, repo: demo.
 async function blamed(file: string, line: number, edit?: (text: string) => string) {
   const { readFile } = await import('node:fs/promises');
   const text = await readFile(join(clone, file), 'utf8');
-  const result = await blameLine(clone, file, line, edit ? edit(text) : text);
+  const result = await blameLine(clone, file, line, edit ? edit(text) : text, { git: gitExecutable() });
   assert.equal(result.kind, 'line');
   return result.kind === 'line' ? result.line : assert.fail();
 }
@@ -50,7 +51,7 @@ test('a line from a pull request merged with a merge commit: blame names the bra
   assert.notEqual(line.sha, merged.merge_commit_sha, 'blame names the branch commit, not the merge');
   const pulls = new CommitPullRequests();
   const start = server.requests.length;
-  const pr = await pulls.find(client, repoKey(), clone, line.sha);
+  const pr = await pulls.find(client, repoKey(), clone, line.sha, { git: gitExecutable() });
   assert.equal(pr?.number, demo.pulls.mergedMerge);
   // The branch commit was asked first (404), then the merge commit that brought it in.
   const asked = server.requests.slice(start).filter((r) => r.apiPath?.endsWith('/pull')).map((r) => [r.apiPath, r.status]);
@@ -60,14 +61,14 @@ test('a line from a pull request merged with a merge commit: blame names the bra
   ]);
   // Cached per SHA, 404s included: asking again sends nothing.
   const before = server.requests.length;
-  assert.equal((await pulls.find(client, repoKey(), clone, line.sha))?.number, demo.pulls.mergedMerge);
+  assert.equal((await pulls.find(client, repoKey(), clone, line.sha, { git: gitExecutable() }))?.number, demo.pulls.mergedMerge);
   assert.equal(server.requests.length, before);
 });
 
 test('a line from a rebase-merged pull request: its commit is the merge commit of #4', async () => {
   const line = await blamed('src/search.ts', 2);
   assert.equal(line.content, '  if (!query) return [];');
-  const pr = await new CommitPullRequests().find(client, repoKey(), clone, line.sha);
+  const pr = await new CommitPullRequests().find(client, repoKey(), clone, line.sha, { git: gitExecutable() });
   assert.equal(pr?.number, demo.pulls.mergedRebase);
   assert.equal(pr?.merge_commit_sha, line.sha);
   assert.ok(pr?.merged_by?.login);
@@ -75,7 +76,7 @@ test('a line from a rebase-merged pull request: its commit is the merge commit o
 
 test('a line committed straight to main has no pull request; an edited line is not committed', async () => {
   const line = await blamed('LICENSE', 1);
-  assert.equal(await new CommitPullRequests().find(client, repoKey(), clone, line.sha), null);
+  assert.equal(await new CommitPullRequests().find(client, repoKey(), clone, line.sha, { git: gitExecutable() }), null);
   const edited = await blamed('README.md', 7, (t) => t.replace(/^Run .*$/m, 'Run `npm run dev` to start the demo.'));
   assert.equal(edited.uncommitted, true);
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGit } from '../../../src/git/blame';
+import { runTestGit as runGit } from '../../harness/gitExecutable';
 import {
   branchConfigKey,
   chooseBranchName,

@@ -33,7 +33,8 @@ describe('markdown references', () => {
     assert.equal(a?.attrs.get('href'), 'https://git.example.com/sub/carol');
     assert.equal(a?.attrs.get('data-url'), 'https://git.example.com/sub/carol');
     assert.equal(a?.attrs.get('class'), 'ref mention');
-    assert.equal(anchors(render('mail me at carol@example.com')).length, 0, 'an e-mail address is no mention');
+    // An e-mail address is no mention: it becomes a mailto link (GFM's extended autolink), as on Gitea.
+    assert.deepEqual(anchors(render('mail me at carol@example.com')).map((a) => a.attrs.get('href')), ['mailto:carol@example.com']);
   });
 
   it('commit SHAs (7–40 hex, with digits and letters) link to the commit; numbers and hex words do not', () => {

@@ -24,8 +24,8 @@ function mayHaveComments(r: ReviewLike): boolean {
   return r.state !== 'REQUEST_REVIEW' && ((r.comments_count ?? 0) > 0 || r.state === 'PENDING');
 }
 
-export async function loadReviews(client: GiteaClient, p: PullParams, signal?: AbortSignal): Promise<ReviewData> {
-  const { items: reviews } = await readAllPages((page) => client.repoListPullReviews({ ...p, page, limit: 50 }, { signal }), { signal });
+export async function loadReviews(client: GiteaClient, p: PullParams, signal?: AbortSignal, onCapped?: (pagesRead: number) => void): Promise<ReviewData> {
+  const { items: reviews } = await readAllPages((page) => client.repoListPullReviews({ ...p, page, limit: 50 }, { signal }), { signal, onCapped });
   const withComments = reviews.filter(mayHaveComments);
   const commentsByReview = new Map<number, readonly ReviewCommentLike[]>();
   let next = 0;

@@ -12,6 +12,7 @@ import type { ChangedFileLike } from '../model';
 import type { DraftStore } from './draftStore';
 import { loadDiffRanges, loadReviews, type ReviewData } from './reviewData';
 import { buildThreads, threadKey, type DiffRanges, type ReviewThreadModel, type Side, type ThreadComment } from './threadModel';
+import { instanceAvatarUrl, instanceImagesOnly } from '../../../shared/instanceImages';
 
 /** Review data older than this is read again when another file of the pull request is opened. */
 const FRESH_MS = 60_000;
@@ -49,15 +50,19 @@ export class ReviewComment implements vscode.Comment {
 
   constructor(readonly model: ThreadComment, readonly pull: PullState) {
     this.body = this.markdown();
-    this.author = { name: model.author, iconPath: model.avatarUrl ? vscode.Uri.parse(model.avatarUrl) : undefined };
+    // Avatars and images load from the instance only (an image elsewhere tells that host who read the comment).
+    const avatar = instanceAvatarUrl(model.avatarUrl, pull.pull.repo.instanceUrl);
+    this.author = { name: model.author, iconPath: avatar ? vscode.Uri.parse(avatar, true) : undefined };
     this.label = model.pending ? vscode.l10n.t('Pending') : model.outdated ? vscode.l10n.t('Outdated') : undefined;
     this.contextValue = model.draft ? 'giteaDraft' : 'giteaComment';
     this.timestamp = model.createdAt ? new Date(model.createdAt) : undefined;
   }
 
-  /** The body as shown: bodies are other people's text, so no command links and no HTML. */
+  /** The body as shown: bodies are other people's text, so no command links, no HTML and no image from elsewhere
+   * than the instance (a pending comment is the user's own text, edited as it is). */
   markdown(): vscode.MarkdownString {
-    const body = new vscode.MarkdownString(this.model.body, false);
+    const text = this.model.draft ? this.model.body : instanceImagesOnly(this.model.body, this.pull.pull.repo.instanceUrl);
+    const body = new vscode.MarkdownString(text, false);
     body.isTrusted = false;
     body.supportHtml = false;
     return body;
@@ -249,7 +254,9 @@ export class ReviewThreads implements vscode.Disposable {
       const target = await targetOrSignIn(this.services, state.pull.repo);
       if (!target) return;
       state.me = target.account.username;
-      state.data = await loadReviews(target.client, { owner: state.pull.repo.owner, repo: state.pull.repo.repo, index: state.pull.index });
+      state.data = await loadReviews(target.client, { owner: state.pull.repo.owner, repo: state.pull.repo.repo, index: state.pull.index }, undefined, (pages) =>
+        this.services.log.warn(`Reviews of #${state.pull.index}: stopped after ${pages} pages; the server still said there were more.`),
+      );
       state.loadedAt = Date.now();
       state.error = undefined;
     })()
@@ -385,7 +392,7 @@ export class ReviewThreads implements vscode.Disposable {
 
   /** Every thread on screen (for the in-host tests' hook). */
   snapshot(): { uri: string; path: string; side: Side; line: number; label?: string; contextValue?: string; state?: string; collapsed: boolean;
-    comments: { author: string; body: string; label?: string }[] }[] {
+    comments: { author: string; body: string; label?: string; avatar?: string }[] }[] {
     const out = [];
     for (const state of this.pulls.values()) {
       for (const { thread, key } of state.threads.values()) {
@@ -395,7 +402,7 @@ export class ReviewThreads implements vscode.Disposable {
           uri: thread.uri.toString(), path: model.path, side: model.side, line: model.line, label: thread.label, contextValue: thread.contextValue,
           state: thread.state === undefined ? undefined : thread.state === vscode.CommentThreadState.Resolved ? 'resolved' : 'unresolved',
           collapsed: thread.collapsibleState === vscode.CommentThreadCollapsibleState.Collapsed,
-          comments: thread.comments.map((c) => ({ author: c.author.name, body: typeof c.body === 'string' ? c.body : c.body.value, label: c.label })),
+          comments: thread.comments.map((c) => ({ author: c.author.name, body: typeof c.body === 'string' ? c.body : c.body.value, label: c.label, ...(c.author.iconPath ? { avatar: c.author.iconPath.toString(true) } : {}) })),
         });
       }
     }

@@ -1,0 +1,33 @@
+// Whether a URL the server sent (html_url, a link in the activity feed, a release archive) may be opened outside the
+// editor, and how: only web addresses (http, https) without credentials in them; a page of the instance opens at
+// once (the rule of the issue page: same origin, under the instance's path); any other page only after the user saw
+// the full address and agreed. Pure (no vscode): the one decision core/openExternal.ts acts on.
+import { isInstanceUrl } from './markdownRefs';
+
+/** Longer addresses are not opened (no server link is this long; the question could not show it whole). */
+export const MAX_EXTERNAL_URL_LENGTH = 2048;
+
+export type ExternalUrlVerdict =
+  /** A page of the instance. `url`: the address as parsed (what the browser goes to). */
+  | { readonly kind: 'open'; readonly url: string }
+  /** Another site: ask first, showing `url` whole (an international host name shows in its `xn--` form). */
+  | { readonly kind: 'ask'; readonly url: string }
+  | { readonly kind: 'refuse'; readonly why: 'notWeb' | 'credentials' | 'tooLong' };
+
+/** What to do with `url` from a server of `instanceUrl` (undefined: no instance is known, every page asks). */
+export function externalUrlVerdict(url: unknown, instanceUrl: string | undefined): ExternalUrlVerdict {
+  if (typeof url !== 'string' || url === '') return { kind: 'refuse', why: 'notWeb' };
+  if (url.length > MAX_EXTERNAL_URL_LENGTH) return { kind: 'refuse', why: 'tooLong' };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // expected: not an address at all.
+    return { kind: 'refuse', why: 'notWeb' };
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { kind: 'refuse', why: 'notWeb' };
+  // `https://instance@elsewhere/` reads like the instance and is not: no server link carries credentials.
+  if (parsed.username !== '' || parsed.password !== '') return { kind: 'refuse', why: 'credentials' };
+  const href = parsed.href;
+  return instanceUrl !== undefined && isInstanceUrl(href, instanceUrl) ? { kind: 'open', url: href } : { kind: 'ask', url: href };
+}

@@ -1,0 +1,185 @@
+// What markdown.ts adds to markdown-it, all of it on tokens (never on the source text): GFM task lists, the link and
+// image rules of untrusted bodies, Gitea's references in plain text, table alignment without style attributes.
+// markdown-it is only imported as types here: it is loaded by markdown.ts on the first render.
+import type MarkdownIt from 'markdown-it';
+import { codeLanguage, escapeHtml, instanceImageUrl, isSafeLink } from './htmlSafety';
+import { referenceAt, type RefContext } from './markdownRefs';
+
+type Md = MarkdownIt.MarkdownIt;
+type Token = MarkdownIt.Token;
+type StateCore = MarkdownIt.StateCore;
+
+/** What a render knows beyond the text (markdown-it's `env`). */
+export interface RenderEnv {
+  readonly imageOrigin?: string;
+  readonly refs?: RefContext;
+}
+
+const ENV_KEY = 'giteaWorkbench';
+
+export function renderEnv(options: RenderEnv): Record<string, unknown> {
+  return { [ENV_KEY]: options };
+}
+
+function envOf(env: unknown): RenderEnv {
+  return ((env as Record<string, unknown> | undefined)?.[ENV_KEY] as RenderEnv | undefined) ?? {};
+}
+
+function textToken(state: StateCore, content: string): Token {
+  const t = new state.Token('text', '', 0);
+  t.content = content;
+  return t;
+}
+
+/** The inline tokens of a parse that have children. */
+function* inlineTokens(state: StateCore): Generator<Token & { children: Token[] }> {
+  for (const t of state.tokens) if (t.type === 'inline' && t.children) yield t as Token & { children: Token[] };
+}
+
+/**
+ * GFM task lists: a list item whose paragraph starts with `[ ]`, `[x]` or `[X]` and a space gets a disabled checkbox
+ * (the page cannot change the issue by a click) in place of the marker.
+ */
+function taskLists(state: StateCore): void {
+  const tokens = state.tokens;
+  for (let i = 2; i < tokens.length; i++) {
+    const inline = tokens[i]!;
+    if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
+    const first = inline.children?.[0];
+    const marker = first?.type === 'text' ? /^\[([ xX])\][ \t]+/.exec(first.content) : null;
+    if (!first || !marker) continue;
+    first.content = first.content.slice(marker[0].length);
+    const box = new state.Token('task_checkbox', 'input', 0);
+    box.meta = { checked: marker[1] !== ' ' };
+    inline.children!.unshift(box);
+    tokens[i - 2]!.attrJoin('class', 'task-list-item');
+  }
+}
+
+/**
+ * Links: only http(s) and mailto targets stay anchors, with the target as their title (the reader sees where a link
+ * goes before following it). Any other link shows its text; an autolink `<command:x>` shows as written.
+ */
+function safeLinks(state: StateCore): void {
+  for (const inline of inlineTokens(state)) {
+    if (!inline.children.some((t) => t.type === 'link_open')) continue;
+    const kept: Token[] = [];
+    // Per open link: kept as an anchor, dropped (its text stays), or an autolink shown as its source.
+    const open: ('anchor' | 'text' | 'autolink')[] = [];
+    for (const t of inline.children) {
+      if (t.type === 'link_open') {
+        const href = String(t.attrGet('href') ?? '');
+        if (isSafeLink(href)) {
+          t.attrs = [['href', href], ['title', href]];
+          kept.push(t);
+          open.push('anchor');
+        } else if (t.markup === 'autolink') {
+          kept.push(textToken(state, '<'));
+          open.push('autolink');
+        } else open.push('text');
+      } else if (t.type === 'link_close') {
+        const was = open.pop();
+        if (was === 'anchor') kept.push(t);
+        else if (was === 'autolink') kept.push(textToken(state, '>'));
+      } else kept.push(t);
+    }
+    inline.children = kept;
+  }
+}
+
+/**
+ * Where a reference may start: after the start, a space, `(` or `[` (Gitea's boundary), at a word that holds a digit,
+ * `#`, `!` or `@` (every kind of reference does). referenceAt decides.
+ */
+const CANDIDATE = /(?:^|[\s([])(?=[\w./-]*[\d#!@])/g;
+
+/** A text token split into text and reference links, or undefined when it holds no reference. */
+function withReferences(state: StateCore, text: Token, refs: RefContext): Token[] | undefined {
+  const s = text.content;
+  let pieces: Token[] | undefined;
+  let from = 0;
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(s); m; m = CANDIDATE.exec(s)) {
+    const i = m.index + m[0].length;
+    const ref = referenceAt(s, i, refs);
+    if (!ref) {
+      if (m[0].length === 0) CANDIDATE.lastIndex = i + 1;
+      continue;
+    }
+    pieces ??= [];
+    if (i > from) pieces.push(textToken(state, s.slice(from, i)));
+    const link = new state.Token('gitea_ref', '', 0);
+    link.content = ref.html;
+    pieces.push(link);
+    from = i + ref.length;
+    CANDIDATE.lastIndex = from;
+  }
+  if (pieces && from < s.length) pieces.push(textToken(state, s.slice(from)));
+  return pieces;
+}
+
+/** Gitea's references (#12, owner/repo#12, @user, commit SHAs) in text outside links become instance links. */
+function references(state: StateCore): void {
+  const refs = envOf(state.env).refs;
+  if (!refs) return;
+  for (const inline of inlineTokens(state)) {
+    const children = inline.children;
+    // A new list only once a token is split.
+    let out: Token[] | undefined;
+    let inLink = 0;
+    for (let n = 0; n < children.length; n++) {
+      const t = children[n]!;
+      if (t.type === 'link_open') inLink++;
+      else if (t.type === 'link_close') inLink--;
+      const pieces = t.type === 'text' && inLink === 0 ? withReferences(state, t, refs) : undefined;
+      if (pieces && !out) out = children.slice(0, n);
+      if (pieces) for (const p of pieces) out!.push(p);
+      else out?.push(t);
+    }
+    if (out) inline.children = out;
+  }
+}
+
+/** Table alignment as the `align` attribute: the webviews' CSP refuses style attributes, and inert HTML has none. */
+function tableAlignment(state: StateCore): void {
+  for (const t of state.tokens) {
+    if (t.type !== 'th_open' && t.type !== 'td_open') continue;
+    const align = /^text-align:(left|center|right)$/.exec(String(t.attrGet('style') ?? ''));
+    t.attrs = align ? [['align', align[1]!]] : null;
+  }
+}
+
+/** Everything above, on one markdown-it instance. */
+export function installRules(md: Md): void {
+  // Every target parses as a link: safeLinks decides which stay one (a refused `[x](javascript:…)` shows `x`).
+  md.validateLink = () => true;
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: true, fuzzyIP: false });
+  // ftp: and protocol-relative `//host` would only become text again: not linked at all. Like Gitea 1.27, no
+  // `www.host` without a scheme either (fuzzyLink: false).
+  md.linkify.add('ftp:', null).add('//', null);
+  md.core.ruler.push('gitea_task_lists', taskLists);
+  md.core.ruler.push('gitea_safe_links', safeLinks);
+  md.core.ruler.push('gitea_references', references);
+  md.core.ruler.push('gitea_table_alignment', tableAlignment);
+
+  const rules = md.renderer.rules;
+  rules.task_checkbox = (tokens, idx) => `<input type="checkbox" disabled${tokens[idx]!.meta?.checked ? ' checked' : ''}> `;
+  // GFM's strikethrough is <del> (markdown-it writes <s>).
+  rules.s_open = () => '<del>';
+  rules.s_close = () => '</del>';
+  rules.gitea_ref = (tokens, idx) => tokens[idx]!.content;
+  rules.image = (tokens, idx, options, env, renderer) => {
+    const t = tokens[idx]!;
+    const alt = renderer.renderInlineAsText(t.children ?? [], options, env);
+    const src = instanceImageUrl(String(t.attrGet('src') ?? ''), envOf(env).imageOrigin);
+    return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">` : `<span class="image">${escapeHtml(`[${alt || 'image'}]`)}</span>`;
+  };
+  rules.fence = (tokens, idx) => {
+    const t = tokens[idx]!;
+    const lang = codeLanguage(t.info);
+    return `<pre><code${lang ? ` class="language-${escapeHtml(lang)}"` : ''}>${escapeHtml(t.content)}</code></pre>\n`;
+  };
+  // html: false never makes these tokens; should a rule or option ever do, they stay text.
+  rules.html_block = (tokens, idx) => `<p>${escapeHtml(tokens[idx]!.content)}</p>\n`;
+  rules.html_inline = (tokens, idx) => escapeHtml(tokens[idx]!.content);
+}
