@@ -6,8 +6,9 @@ import { draftState } from '../../core/durableState';
 import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { inertText } from '../../shared/untrustedText';
 import { parsePullDraft, type PullDraft } from './pullDraft';
-import { PullDraftStore } from './pullDraftStore';
+import { pullDraftStore, type PullDraftStore } from './pullDraftStore';
 import { PULL_FORM_VIEW_TYPE, PullFormPanel, type PullPanelState } from './pullFormPanel';
 import { PullSession } from './pullSession';
 import type { PullSubmitOutcome } from './submitPull';
@@ -51,7 +52,7 @@ async function createPullRequest(services: Services, store: PullDraftStore, arg:
   const clone = cloneFor(services, named);
   if (!clone) {
     const message = services.repos.active
-      ? vscode.l10n.t('{0}/{1} is not cloned in this workspace: open the clone to create a pull request from its branch.', services.repos.active.owner, services.repos.active.repo)
+      ? inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace: open the clone to create a pull request from its branch.', services.repos.active.owner, services.repos.active.repo))
       : vscode.l10n.t('Open a clone of a Gitea repository to create a pull request from its branch.');
     void vscode.window.showWarningMessage(message);
     return undefined;
@@ -60,7 +61,8 @@ async function createPullRequest(services: Services, store: PullDraftStore, arg:
   if (!target) return undefined;
   const session = await PullSession.start(services, target, clone, typeof args.branch === 'string' ? args.branch : undefined);
   if (typeof session === 'string') {
-    void vscode.window.showWarningMessage(session);
+    // The sentence names the clone's path and branch.
+    void vscode.window.showWarningMessage(inertText(session));
     return undefined;
   }
   if (args.draft !== undefined && !parsePullDraft(args.draft)) throw new Error('gitea.createPullRequest: the draft argument is not a valid pull request draft');
@@ -92,7 +94,7 @@ async function restore(services: Services, store: PullDraftStore, panel: vscode.
 }
 
 export function registerCreatePullRequest(services: Services): vscode.Disposable {
-  const store = new PullDraftStore(draftState(services.context, 'createPullRequest'));
+  const store = pullDraftStore(draftState(services.context, 'createPullRequest'));
   return vscode.Disposable.from(
     vscode.commands.registerCommand(COMMAND.createPullRequest, (arg?: unknown) => createPullRequest(services, store, arg)),
     vscode.window.registerWebviewPanelSerializer(PULL_FORM_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => restore(services, store, panel, state) }),
