@@ -1,6 +1,7 @@
 // What the branch's status bar item says: the branch's pull request (number, state, review verdict, the combined CI
 // state of its head) or the issue it was started from, and how often it asks the server again (backing off while
 // nothing changes). Platform neutral (no vscode): unit-tested.
+import { inertText } from '../shared/untrustedText';
 
 export type ReviewVerdict = 'approved' | 'changes' | 'none';
 export type CiState = 'success' | 'pending' | 'failure' | 'none';
@@ -67,11 +68,12 @@ export function branchItemText(f: BranchFacts): string {
   const p = f.pull;
   if (p) {
     const parts = [`${STATE_ICON[p.state]} #${p.index}`];
-    if (p.title) parts.push(truncate(p.title, 40));
+    // The title is the server's: no icon or link syntax of its own in the item.
+    if (p.title) parts.push(inertText(truncate(p.title, 40)));
     if (p.state === 'open') parts.push(REVIEW_ICON[p.review], CI_ICON[p.ci], p.behind ? '$(arrow-down)' : '');
     return parts.filter(Boolean).join(' ');
   }
-  if (f.issue) return `$(issues) #${f.issue.index}${f.issue.title ? ` ${truncate(f.issue.title, 40)}` : ''}`;
+  if (f.issue) return `$(issues) #${f.issue.index}${f.issue.title ? ` ${inertText(truncate(f.issue.title, 40))}` : ''}`;
   return '';
 }
 

@@ -89,7 +89,7 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     const key = `${arg.repo.rootUri?.toString()}|${arg.branch}|${arg.pull?.index}`;
     if (offered.has(key) || !arg.defaultBranch || !arg.pull) return;
     offered.add(key);
-    const back = vscode.l10n.t('Back to {0} and Delete {1}', arg.defaultBranch, arg.branch);
+    const back = vscode.l10n.t('Back to {0} and Delete {1}', inertText(arg.defaultBranch), inertText(arg.branch));
     void vscode.window
       .showInformationMessage(vscode.l10n.t('Pull request #{0} is merged.', arg.pull.index), back)
       .then((choice) => (choice === back ? vscode.commands.executeCommand(COMMAND.branchActions, { ...arg, run: 'backAndDelete' }) : undefined));
@@ -220,8 +220,9 @@ function actionsArg(repo: RepoRef, branch: string, defaultBranch: string | undef
 function tooltip(f: BranchFacts, arg: BranchActionsArg): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: [COMMAND.openIssue, COMMAND.backToDefaultBranch, COMMAND.checkoutPullRequest, COMMAND.updatePullRequestBranch, COMMAND.createPullRequest] };
+  // A label holds branch names (the default branch is the server's): escaped as appendText does.
   const link = (label: string, command: string, value?: unknown): string =>
-    `[${label}](command:${command}${value === undefined ? '' : `?${encodeURIComponent(JSON.stringify([value]))}`})`;
+    `[${new vscode.MarkdownString(undefined, true).appendText(label).value}](command:${command}${value === undefined ? '' : `?${encodeURIComponent(JSON.stringify([value]))}`})`;
   const links: string[] = [];
   const p = f.pull;
   const pullRepo = arg.pull?.repo ?? arg.repo;

@@ -9,8 +9,13 @@ import { askPullRequest } from '../../core/pullRequestPick';
 import type { Services } from '../../core/services';
 import { repoRefFrom } from '../../core/target';
 import { clonedRepository } from '../../git/gitRepositories';
+import { isValidRefName } from '../../shared/refName';
+import { inertText } from '../../shared/untrustedText';
 import type { BranchActionsArg } from '../../git/pullRequestStatus';
 import { updateBranch, type UpdateResult } from './updateBranch';
+
+/** The CI Jobs view (src/views may not be imported here); `<view>.focus` is VS Code's command for a view. */
+const CI_JOBS_VIEW = 'gitea.ciJobs';
 
 interface Action extends vscode.QuickPickItem {
   readonly run: () => Thenable<unknown>;
@@ -18,7 +23,8 @@ interface Action extends vscode.QuickPickItem {
 
 function branchArg(value: unknown): BranchActionsArg | undefined {
   const o = value as Partial<BranchActionsArg> | undefined;
-  return o && typeof o.branch === 'string' && repoRefFrom(o.repo) ? (o as BranchActionsArg) : undefined;
+  // The branch is deleted by name (git branch -D): only a name git reads as a branch.
+  return o && typeof o.branch === 'string' && isValidRefName(o.branch) && repoRefFrom(o.repo) ? (o as BranchActionsArg) : undefined;
 }
 
 /** Back to the default branch, then the merged pull request's local branch deleted (asked first: it may hold more). */
@@ -27,9 +33,9 @@ async function backAndDelete(services: Services, arg: BranchActionsArg): Promise
   if (result?.kind !== 'switched' || !arg.repo.rootUri) return;
   const cloned = await clonedRepository(arg.repo.rootUri);
   if (!cloned) return;
-  const remove = vscode.l10n.t('Delete {0}', arg.branch);
+  const remove = vscode.l10n.t('Delete {0}', inertText(arg.branch));
   const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Pull request #{0} is merged. Delete the local branch {1}? Commits on it that were not pushed are lost.', arg.pull?.index ?? '', arg.branch),
+    vscode.l10n.t('Pull request #{0} is merged. Delete the local branch {1}? Commits on it that were not pushed are lost.', arg.pull?.index ?? '', inertText(arg.branch)),
     { modal: true },
     remove,
   );
@@ -41,11 +47,14 @@ async function backAndDelete(services: Services, arg: BranchActionsArg): Promise
 
 function actions(services: Services, arg: BranchActionsArg): Action[] {
   const list: Action[] = [];
+  // The default branch is the server's name (as the clone's remote HEAD has it).
+  const shownDefault = inertText(arg.defaultBranch ?? '');
+  const shownBranch = inertText(arg.branch);
   const pull = arg.pull;
   if (pull) {
     list.push({ label: `$(git-pull-request) ${vscode.l10n.t('Open Pull Request #{0}', pull.index)}`, run: () => vscode.commands.executeCommand(COMMAND.openIssue, { repo: pull.repo, number: pull.index, isPull: true }) });
     if (pull.state === 'merged' && arg.defaultBranch) {
-      list.push({ label: `$(arrow-left) ${vscode.l10n.t('Back to {0} and Delete {1}', arg.defaultBranch, arg.branch)}`, run: () => backAndDelete(services, arg) });
+      list.push({ label: `$(arrow-left) ${vscode.l10n.t('Back to {0} and Delete {1}', shownDefault, shownBranch)}`, run: () => backAndDelete(services, arg) });
     }
     if (pull.state === 'open') {
       list.push({
@@ -54,7 +63,7 @@ function actions(services: Services, arg: BranchActionsArg): Action[] {
         run: () => vscode.commands.executeCommand(COMMAND.updatePullRequestBranch, { repo: pull.repo, index: pull.index }),
       });
     }
-    list.push({ label: `$(checklist) ${vscode.l10n.t('Show CI Jobs')}`, run: () => vscode.commands.executeCommand('gitea.ciJobs.focus') });
+    list.push({ label: `$(checklist) ${vscode.l10n.t('Show CI Jobs')}`, run: () => vscode.commands.executeCommand(`${CI_JOBS_VIEW}.focus`) });
   } else {
     list.push({ label: `$(git-pull-request-create) ${vscode.l10n.t('Create Pull Request…')}`, run: () => vscode.commands.executeCommand(COMMAND.createPullRequest, { repo: arg.repo }) });
   }
@@ -63,7 +72,7 @@ function actions(services: Services, arg: BranchActionsArg): Action[] {
     list.push({ label: `$(issues) ${vscode.l10n.t('Open Issue #{0}', issue.index)}`, run: () => vscode.commands.executeCommand(COMMAND.openIssue, { repo: issue.repo, number: issue.index }) });
   }
   if (arg.defaultBranch && arg.branch !== arg.defaultBranch && pull?.state !== 'merged') {
-    list.push({ label: `$(arrow-left) ${vscode.l10n.t('Back to {0}', arg.defaultBranch)}`, run: () => vscode.commands.executeCommand(COMMAND.backToDefaultBranch, { repo: arg.repo }) });
+    list.push({ label: `$(arrow-left) ${vscode.l10n.t('Back to {0}', shownDefault)}`, run: () => vscode.commands.executeCommand(COMMAND.backToDefaultBranch, { repo: arg.repo }) });
   }
   return list;
 }
@@ -73,7 +82,7 @@ async function showActions(services: Services, value: unknown): Promise<void> {
   if (!arg) return;
   // The status item's offer once the branch's pull request is merged.
   if ((value as { run?: unknown }).run === 'backAndDelete') return backAndDelete(services, arg);
-  const chosen = await vscode.window.showQuickPick(actions(services, arg), { title: vscode.l10n.t('Branch {0}', arg.branch) });
+  const chosen = await vscode.window.showQuickPick(actions(services, arg), { title: vscode.l10n.t('Branch {0}', inertText(arg.branch)) });
   if (chosen) await chosen.run();
 }
 

@@ -9,6 +9,7 @@ import { messageOf } from '../../core/errors';
 import type { PullRequestRef } from '../../core/pullRequestArg';
 import type { Services } from '../../core/services';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { inertText } from '../../shared/untrustedText';
 
 export type UpdateResult =
   | { readonly kind: 'updated'; readonly style: 'merge' | 'rebase' }
@@ -31,8 +32,9 @@ export async function updateBranch(services: Services, ref: PullRequestRef, scri
   if (!target) return { kind: 'cancelled' };
   const p = { owner: ref.repo.owner, repo: ref.repo.repo };
   const [pr, repo] = await Promise.all([target.client.repoGetPullRequest({ ...p, index: ref.index }), target.client.repoGet(p)]);
-  const head = pr.head?.ref ?? '';
-  const base = pr.base?.ref ?? '';
+  // Branch names as shown (server text); the log keeps them as they are.
+  const head = inertText(pr.head?.ref ?? '');
+  const base = inertText(pr.base?.ref ?? '');
   if (pr.merged || pr.state === 'closed') {
     const message = vscode.l10n.t('Pull request #{0} is {1}: there is no branch to update.', pr.number, pr.merged ? vscode.l10n.t('merged') : vscode.l10n.t('closed'));
     void vscode.window.showInformationMessage(message);
@@ -47,7 +49,7 @@ export async function updateBranch(services: Services, ref: PullRequestRef, scri
     (s): s is 'merge' | 'rebase' => s !== undefined,
   );
   if (!allowed.length) {
-    const message = vscode.l10n.t('{0}/{1} does not allow updating pull request branches (its settings allow neither merge nor rebase).', p.owner, p.repo);
+    const message = inertText(vscode.l10n.t('{0}/{1} does not allow updating pull request branches (its settings allow neither merge nor rebase).', p.owner, p.repo));
     void vscode.window.showWarningMessage(message);
     return { kind: 'refused', message };
   }
@@ -66,7 +68,7 @@ export async function updateBranch(services: Services, ref: PullRequestRef, scri
       return { kind: 'conflict', message };
     }
     if (e.kind === 'forbidden') {
-      const message = vscode.l10n.t('You may not update {0} by {1}: you cannot push to it, or the repository does not allow it.', head, style);
+      const message = vscode.l10n.t('You may not update {0} by {1}: you cannot push to it, or the repository does not allow it.', head, style === 'merge' ? vscode.l10n.t('merge') : vscode.l10n.t('rebase'));
       void vscode.window.showWarningMessage(message);
       return { kind: 'refused', message };
     }
@@ -74,8 +76,8 @@ export async function updateBranch(services: Services, ref: PullRequestRef, scri
     throw e;
   }
   services.views.refresh('pullRequests', 'issuePages', 'branchStatus');
-  services.log.info(`Updated ${head} of ${p.owner}/${p.repo}#${ref.index} from ${base} by ${style}.`);
-  void offerPull(services, head, style);
+  services.log.info(`Updated ${pr.head?.ref ?? ''} of ${p.owner}/${p.repo}#${ref.index} from ${pr.base?.ref ?? ''} by ${style}.`);
+  void offerPull(services, pr.head?.ref ?? '', style);
   return { kind: 'updated', style };
 }
 
@@ -85,11 +87,12 @@ async function offerPull(services: Services, head: string, style: 'merge' | 'reb
   const cloned = root && (await clonedRepository(root));
   const onHead = cloned && cloned.repository.state.HEAD?.name === head;
   const pull = vscode.l10n.t('Pull');
+  const shown = inertText(head);
   const choice = await vscode.window.showInformationMessage(
-    style === 'merge' ? vscode.l10n.t('{0} is updated on the server by a merge commit.', head) : vscode.l10n.t('{0} is rebased on the server.', head),
+    style === 'merge' ? vscode.l10n.t('{0} is updated on the server by a merge commit.', shown) : vscode.l10n.t('{0} is rebased on the server.', shown),
     ...(onHead && style === 'merge' ? [pull] : []),
   );
   if (choice === pull && cloned) {
-    await cloned.repository.pull().catch((e: unknown) => void vscode.window.showWarningMessage(vscode.l10n.t('Could not pull {0}: {1}', head, messageOf(e))));
+    await cloned.repository.pull().catch((e: unknown) => void vscode.window.showWarningMessage(inertText(vscode.l10n.t('Could not pull {0}: {1}', head, messageOf(e)))));
   }
 }

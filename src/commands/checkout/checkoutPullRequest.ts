@@ -176,7 +176,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   });
   if (upstream) {
     services.log.info(`${choice.name} tracks ${upstream}: the author of #${ref.index} allows maintainers to push to it.`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} tracks {1}: its author allows maintainers to edit, so a push updates pull request #{2}.', choice.name, upstream, ref.index));
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} tracks {1}: its author allows maintainers to edit, so a push updates pull request #{2}.', inertText(choice.name), inertText(upstream), ref.index));
   }
   return { kind: 'checkedOut', branch: choice.name, sha: head, update, stashed, ...(upstream ? { upstream } : {}) };
 }

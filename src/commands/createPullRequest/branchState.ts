@@ -6,8 +6,18 @@ import type { GitBranchRef, GitCommit, GitRepository } from '../../git/gitApi';
 import { formatPullRequestKey, PR_CONFIG_VARIABLE, PR_TITLE_CONFIG_VARIABLE, branchConfigKey } from '../../git/pullRequestBranch';
 import { ISSUE_CONFIG_VARIABLE, parseIssueKey, type IssueKey } from '../../git/issueBranch';
 import { resolveRemote, type KnownInstance } from '../../git/remoteParser';
+import { gitArgs, UnsafeGitArgumentError } from '../../git/gitCommands';
+import { runGit } from '../../git/gitProcess';
 import { configuredInstances } from '../../core/settings';
 import type { RepoRef, Services } from '../../core/services';
+import { refNameProblem } from '../../shared/refName';
+
+/** A branch name (the draft's head or base: typed, or the server's) that git must not see: refused before it does. */
+function checkedBranch(name: string): string {
+  const problem = refNameProblem(name);
+  if (problem) throw new UnsafeGitArgumentError(`not a valid branch name (${problem}): ${JSON.stringify(name.slice(0, 80))}`);
+  return name;
+}
 
 /** The repository a remote of the clone points at on the clone's instance. */
 export interface RemoteRepo {
@@ -54,6 +64,7 @@ export interface PushState {
  * A branch started from `origin/main` tracks that branch: its upstream says nothing about its own copy.
  */
 export async function pushState(repository: GitRepository, remote: string, branch: string): Promise<PushState> {
+  checkedBranch(branch);
   await repository.status();
   // expected: a branch that does not exist locally has nothing to push.
   const ref = await repository.getBranch(branch).catch(() => undefined);
@@ -68,13 +79,14 @@ export async function pushState(repository: GitRepository, remote: string, branc
 
 /** Pushes the branch to `remote` under its own name, making that its upstream when it is not yet (`git push -u`). */
 export async function pushBranch(repository: GitRepository, remote: string, branch: string, setUpstream: boolean): Promise<void> {
-  await repository.push(remote, branch, setUpstream);
+  await repository.push(remote, checkedBranch(branch), setUpstream);
   await repository.status();
 }
 
 /** The commits of `branch` that `baseRef` (e.g. `origin/main`) has not, newest first; none when either is unknown. */
 export async function commitsSince(repository: GitRepository, baseRef: string | undefined, branch: string, max = 50): Promise<readonly GitCommit[]> {
-  if (!baseRef) return [];
+  // A base or branch git would not read as a branch name describes nothing (it is refused at its field on sending).
+  if (!baseRef || refNameProblem(`refs/remotes/${baseRef}`) || refNameProblem(branch)) return [];
   try {
     return await repository.log({ range: `${baseRef}..${branch}`, maxEntries: max });
   } catch {
@@ -100,10 +112,21 @@ export async function issueOfBranch(repository: GitRepository, branch: string): 
   }
 }
 
-/** Remembers the new pull request as the branch's (the status bar and the review threads follow it). */
-export async function rememberPullRequest(repository: GitRepository, branch: string, pr: { instanceUrl: string; owner: string; repo: string; index: number; title: string }): Promise<void> {
-  await repository.setConfig(branchConfigKey(branch, PR_CONFIG_VARIABLE), formatPullRequestKey(pr));
-  await repository.setConfig(branchConfigKey(branch, PR_TITLE_CONFIG_VARIABLE), pr.title);
+/**
+ * Remembers the new pull request as the branch's (the status bar and the review threads follow it): git config by
+ * gitArgs, whose `--` keeps the server's title a value whatever it starts with.
+ */
+export async function rememberPullRequest(
+  repository: GitRepository,
+  gitPath: string,
+  branch: string,
+  pr: { instanceUrl: string; owner: string; repo: string; index: number; title: string },
+): Promise<void> {
+  const cwd = repository.rootUri.fsPath;
+  for (const [variable, value] of [[PR_CONFIG_VARIABLE, formatPullRequestKey(pr)], [PR_TITLE_CONFIG_VARIABLE, pr.title]] as const) {
+    const result = await runGit(gitArgs.setBranchConfig(branchConfigKey(branch, variable), value), { git: gitPath, cwd });
+    if (result.code !== 0) throw new Error(result.stderr.trim() || `git config exited with ${result.code}`);
+  }
 }
 
 /** The local branches, for the head picker. */

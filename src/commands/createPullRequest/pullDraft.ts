@@ -1,6 +1,7 @@
 // The Create Pull Request form's state: what the user typed and picked, how it becomes Gitea's CreatePullRequestOption,
 // and which form field a refusal of the server is about. Pure (no vscode) so it is unit-tested directly.
 import type { CreatePullRequestOption } from '../../api';
+import { isValidRefName } from '../../shared/refName';
 
 export interface PullDraft {
   readonly title: string;
@@ -64,12 +65,15 @@ export function toCreatePullBody(d: PullDraft, options: { headOwner?: string; wi
   return body;
 }
 
-/** Local checks before anything is sent. */
-export function localPullProblems(d: PullDraft): Partial<Record<PullField, 'required' | 'same'>> {
-  const problems: Partial<Record<PullField, 'required' | 'same'>> = {};
+/** Local checks before anything is sent. `badRef`: git does not take it as a branch name (the head is pushed and
+ * logged against the base by git, and both are the server's or typed). */
+export function localPullProblems(d: PullDraft): Partial<Record<PullField, 'required' | 'same' | 'badRef'>> {
+  const problems: Partial<Record<PullField, 'required' | 'same' | 'badRef'>> = {};
   if (d.title.trim() === '') problems.title = 'required';
   if (d.base.trim() === '') problems.base = 'required';
+  else if (!isValidRefName(d.base)) problems.base = 'badRef';
   if (d.head.trim() === '') problems.head = 'required';
+  else if (!isValidRefName(d.head)) problems.head = 'badRef';
   return problems;
 }
 

@@ -7,14 +7,15 @@ import type { PullRequest } from '../../api';
 import { COMMAND } from '../../core/commandIds';
 import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
-import { renderMarkdown } from '../../shared/markdown';
+import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../shared/markdown';
+import { inertText } from '../../shared/untrustedText';
 import { gitFailure, pushBranch, pushState, rememberPullRequest, type PushState } from './branchState';
 import { pullFormHtml, pullFormStrings } from './formStrings';
 import { emptyPullDraft, localPullProblems, parsePullDraft, wipPrefixOf, type PullDraft, type PullField } from './pullDraft';
 import { pullDraftKey, type PullDraftStore } from './pullDraftStore';
 import type { PullFormOptions } from './pullOptions';
 import { draftPrefix, type PullSession, type SessionView } from './pullSession';
-import { checkBeforeCreate, createPull, type PullSubmitOutcome } from './submitPull';
+import { checkBeforeCreate, createPull, notABranch, type PullSubmitOutcome } from './submitPull';
 
 export const PULL_FORM_VIEW_TYPE = 'gitea.createPullRequest';
 
@@ -102,6 +103,13 @@ export class PullFormPanel {
     void this.panel.webview.postMessage(message);
   }
 
+  /** The body's preview (markdown.ts: untrusted text, a template from the server); a long body is sent whole all the same. */
+  private previewHtml(): string {
+    return renderMarkdown(this.draft.body, {
+      cutNote: vscode.l10n.t('The preview shows the first {0} KB of the text; the whole text is sent.', MARKDOWN_MAX_CHARS / 1024),
+    });
+  }
+
   private sendState(): void {
     const c = this.session.clone;
     const state: PullPanelState = {
@@ -111,7 +119,7 @@ export class PullFormPanel {
     const options = this.options && { ...this.options, template: this.options.template && { path: this.options.template.path } };
     const unpushed = this.push ? !this.push.onRemote || this.push.ahead > 0 : false;
     this.post({ type: 'state', draft: this.draft, view: this.view, options, existing: this.existingPull, unpushed, panelState: state });
-    this.post({ type: 'preview', html: renderMarkdown(this.draft.body) });
+    this.post({ type: 'preview', html: this.previewHtml() });
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
   }
@@ -194,7 +202,7 @@ export class PullFormPanel {
     this.setDraft(next);
     if (next.body !== before.body) {
       if (this.previewTimer) clearTimeout(this.previewTimer);
-      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: renderMarkdown(this.draft.body) }), 120);
+      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: this.previewHtml() }), 120);
     }
     if (next.baseRepo !== before.baseRepo || next.base !== before.base || next.head !== before.head) void this.retarget(before);
   }
@@ -233,8 +241,8 @@ export class PullFormPanel {
     if (state.onRemote && state.ahead === 0) return undefined;
     const pushButton = vscode.l10n.t('Push and Create');
     const question = state.onRemote
-      ? vscode.l10n.t('{0} has {1} commit(s) that are not on {2} yet. Push them and create the pull request?', head, state.ahead, remote)
-      : vscode.l10n.t('{0} is not on {1} yet. Push it (and track it) and create the pull request?', head, remote);
+      ? vscode.l10n.t('{0} has {1} commit(s) that are not on {2} yet. Push them and create the pull request?', inertText(head), state.ahead, inertText(remote))
+      : vscode.l10n.t('{0} is not on {1} yet. Push it (and track it) and create the pull request?', inertText(head), inertText(remote));
     if ((await vscode.window.showWarningMessage(question, { modal: true }, pushButton)) !== pushButton) return { status: 'cancelled' };
     try {
       await pushBranch(this.session.repository, remote, head, !state.tracks);
@@ -255,8 +263,8 @@ export class PullFormPanel {
     if (problems.title || problems.base || problems.head) {
       const fields: Partial<Record<PullField, string>> = {};
       if (problems.title) fields.title = vscode.l10n.t('A title is required.');
-      if (problems.base) fields.base = vscode.l10n.t('Name a branch.');
-      if (problems.head) fields.head = vscode.l10n.t('Name a branch.');
+      if (problems.base) fields.base = problems.base === 'badRef' ? notABranch() : vscode.l10n.t('Name a branch.');
+      if (problems.head) fields.head = problems.head === 'badRef' ? notABranch() : vscode.l10n.t('Name a branch.');
       this.showErrors(fields);
       return { status: 'invalid', fields };
     }
@@ -298,7 +306,7 @@ export class PullFormPanel {
   private offerExisting(number: number, title: string | undefined): void {
     const open = vscode.l10n.t('Open Pull Request');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Pull request #{0} is already open for {1} into {2}.', number, this.draft.head, this.draft.base), open)
+      .showInformationMessage(vscode.l10n.t('Pull request #{0} is already open for {1} into {2}.', number, inertText(this.draft.head), inertText(this.draft.base)), open)
       .then((choice) => (choice === open ? this.openPage(number, title) : undefined));
   }
 
@@ -313,16 +321,16 @@ export class PullFormPanel {
     const t = this.session.targets(draft);
     await this.store.clear(this.key);
     this.lastErrors = undefined;
-    await rememberPullRequest(this.session.repository, draft.head, { instanceUrl: this.session.clone.instanceUrl, owner: t.baseOwner, repo: t.baseRepo, index: pull.number, title: pull.title })
+    await rememberPullRequest(this.session.repository, this.session.gitPath, draft.head, { instanceUrl: this.session.clone.instanceUrl, owner: t.baseOwner, repo: t.baseRepo, index: pull.number, title: pull.title })
       .catch((e: unknown) => this.services.log.warn(`Could not remember pull request #${pull.number} for ${draft.head}: ${gitFailure(e)}`));
     this.panel.dispose();
     this.services.views.refresh('pullRequests', 'branchStatus');
     this.services.log.info(`Created pull request #${pull.number} in ${t.baseOwner}/${t.baseRepo} from ${draft.head} into ${draft.base}.`);
     void this.openPage(pull.number, pull.title);
-    if (warning) void vscode.window.showWarningMessage(warning);
+    if (warning) void vscode.window.showWarningMessage(inertText(warning));
     if (draft.draft && pull.draft === false) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('The server did not mark pull request #{0} as a draft: its work-in-progress prefix is not "{1}". Set gitea.pullRequestDraftPrefix to the instance\'s.', pull.number, t.wipPrefix),
+        vscode.l10n.t('The server did not mark pull request #{0} as a draft: its work-in-progress prefix is not "{1}". Set gitea.pullRequestDraftPrefix to the instance\'s.', pull.number, inertText(t.wipPrefix)),
       );
     }
   }

@@ -10,6 +10,8 @@ import type { IssueKey } from '../../git/issueBranch';
 import { clonedRepository } from '../../git/gitRepositories';
 import type { RepoRef, Services } from '../../core/services';
 import type { Target } from '../../core/target';
+import { refNameProblem, refNameProblemText } from '../../shared/refName';
+import { inertText } from '../../shared/untrustedText';
 import {
   baseTrackingRef, commitsSince, headRemote, issueOfBranch, localBranches, remoteRepos, type RemoteRepo,
 } from './branchState';
@@ -60,24 +62,29 @@ export class PullSession {
     readonly target: Target,
     readonly clone: RepoRef,
     readonly repository: GitRepository,
+    /** The git extension's git, for what goes through runGit. */
+    readonly gitPath: string,
     readonly branch: string,
     readonly head: RemoteRepo,
   ) {}
 
   /** The session of the clone's checked-out branch, or why there is none (a sentence). */
   static async start(services: Services, target: Target, clone: RepoRef, branch?: string): Promise<PullSession | string> {
-    if (!clone.rootUri) return vscode.l10n.t('{0}/{1} is not cloned in this workspace: open the clone to create a pull request from its branch.', clone.owner, clone.repo);
+    if (!clone.rootUri) return inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace: open the clone to create a pull request from its branch.', clone.owner, clone.repo));
     const cloned = await clonedRepository(clone.rootUri);
-    if (!cloned) return vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath);
+    if (!cloned) return vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath));
     const { repository } = cloned;
     // The git extension's state lags behind git run elsewhere (a terminal): ask git now.
     await repository.status();
     const name = branch ?? repository.state.HEAD?.name;
-    if (!name) return vscode.l10n.t('No branch is checked out in {0}: check out the branch with your changes first.', clone.rootUri.fsPath);
+    if (!name) return vscode.l10n.t('No branch is checked out in {0}: check out the branch with your changes first.', inertText(clone.rootUri.fsPath));
+    // A branch named by the command's argument reaches git (push, log): only a name git reads as a branch.
+    const problem = refNameProblem(name);
+    if (problem) return vscode.l10n.t('{0} is not a valid git branch name: {1}.', inertText(JSON.stringify(name.slice(0, 80))), refNameProblemText(problem, vscode.l10n.t));
     // expected: a branch given by name that is not local has no upstream to tell the remote.
     const ref = name === repository.state.HEAD?.name ? repository.state.HEAD : await repository.getBranch(name).catch(() => undefined);
     const head = headRemote(services, repository, clone, ref) ?? { remote: clone.remoteName ?? 'origin', owner: clone.owner, repo: clone.repo };
-    const session = new PullSession(services, target, clone, repository, name, head);
+    const session = new PullSession(services, target, clone, repository, cloned.gitPath, name, head);
     session.remotes = remoteRepos(services, repository, clone);
     return session;
   }

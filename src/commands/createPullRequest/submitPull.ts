@@ -71,10 +71,14 @@ export async function checkBeforeCreate(t: PullTargets, d: PullDraft): Promise<P
   return undefined;
 }
 
+export function notABranch(): string {
+  return vscode.l10n.t('git does not accept this as a branch name.');
+}
+
 function localFields(d: PullDraft): Partial<Record<PullField, string>> {
   const fields: Partial<Record<PullField, string>> = {};
-  for (const [field] of Object.entries(localPullProblems(d)) as [PullField, string][]) {
-    fields[field] = field === 'title' ? vscode.l10n.t('A title is required.') : vscode.l10n.t('Name a branch.');
+  for (const [field, problem] of Object.entries(localPullProblems(d)) as [PullField, string][]) {
+    fields[field] = field === 'title' ? vscode.l10n.t('A title is required.') : problem === 'badRef' ? notABranch() : vscode.l10n.t('Name a branch.');
   }
   return fields;
 }

@@ -8,6 +8,7 @@ import { isCancellation, messageOf, showFailure } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { inertText, inertOptional } from '../../shared/untrustedText';
 import { startWorking, type StartOptions, type StartResult } from './startWorking';
 
 interface IssueArg {
@@ -55,7 +56,7 @@ async function pickIssue(services: Services): Promise<IssueArg | undefined> {
   const target = await targetOrSignIn(services);
   if (!target) return undefined;
   const pick = vscode.window.createQuickPick<IssuePick>();
-  pick.title = vscode.l10n.t('Start Working on an Issue of {0}/{1}', target.repo.owner, target.repo.repo);
+  pick.title = inertText(vscode.l10n.t('Start Working on an Issue of {0}/{1}', target.repo.owner, target.repo.repo));
   pick.placeholder = vscode.l10n.t('Pick an open issue, or type its number');
   pick.ignoreFocusOut = true;
   pick.busy = true;
@@ -69,13 +70,13 @@ async function pickIssue(services: Services): Promise<IssueArg | undefined> {
   const loading = new AbortController();
   target.client.issueListIssues({ owner: target.repo.owner, repo: target.repo.repo, state: 'open', type: 'issues', page: 1 }, { signal: loading.signal }).then(
     (page) => {
-      open = page.items.map((i: Issue) => ({ label: `$(issues) #${i.number} ${i.title}`, description: i.labels.map((l) => l.name).join(', ') || undefined, number: i.number }));
+      open = page.items.map((i: Issue) => ({ label: `$(issues) #${i.number} ${inertText(i.title)}`, description: inertOptional(i.labels.map((l) => l.name).join(', ') || undefined), number: i.number }));
       pick.busy = false;
       show();
     },
     (e: unknown) => {
       pick.busy = false;
-      if (!loading.signal.aborted) pick.placeholder = vscode.l10n.t('Could not list the open issues ({0}); type a number', messageOf(e));
+      if (!loading.signal.aborted) pick.placeholder = inertText(vscode.l10n.t('Could not list the open issues ({0}); type a number', messageOf(e)));
     },
   );
   pick.onDidChangeValue(show);
@@ -95,7 +96,7 @@ async function run(services: Services, arg: unknown): Promise<StartResult> {
   const repo = chosen.repo ?? services.repos.active;
   const clone = repo && cloneOf(services, repo);
   if (!repo || !clone) {
-    const message = vscode.l10n.t('{0} is not cloned in this workspace: clone it to start working on its issues.', repo ? `${repo.owner}/${repo.repo}` : vscode.l10n.t('The repository'));
+    const message = inertText(vscode.l10n.t('{0} is not cloned in this workspace: clone it to start working on its issues.', repo ? `${repo.owner}/${repo.repo}` : vscode.l10n.t('The repository')));
     void vscode.window.showWarningMessage(message);
     return { kind: 'failed', message };
   }
@@ -103,7 +104,8 @@ async function run(services: Services, arg: unknown): Promise<StartResult> {
   if (!target) return { kind: 'cancelled' };
   try {
     const result = await startWorking(services, target, clone, chosen.number, chosen.options);
-    if (result.kind === 'failed') void vscode.window.showWarningMessage(result.message);
+    // Its message names branches and the server's default branch.
+    if (result.kind === 'failed') void vscode.window.showWarningMessage(inertText(result.message));
     return result;
   } catch (e) {
     if (isCancellation(e)) return { kind: 'cancelled' };

@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { Issue } from '../../api';
 import { UNTRACKED_STATUSES, type GitRepository } from '../../git/gitApi';
+import { gitArgs } from '../../git/gitCommands';
+import { runGit } from '../../git/gitProcess';
 import { clonedRepository } from '../../git/gitRepositories';
 import { branchConfigKey } from '../../git/pullRequestBranch';
 import { DEFAULT_ISSUE_BRANCH_NAME, formatIssueKey, ISSUE_CONFIG_VARIABLE, issueBranchName, parseIssueKey } from '../../git/issueBranch';
@@ -13,6 +15,8 @@ import { usableBranchName } from '../../git/pullRequestBranch';
 import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
 import type { Target } from '../../core/target';
+import { checkServerRefName, refNameProblem, refNameProblemText } from '../../shared/refName';
+import { inertText } from '../../shared/untrustedText';
 
 export type StartResult =
   | { readonly kind: 'started'; readonly branch: string; readonly created: boolean; readonly carried: 'clean' | 'carried' | 'stashed'; readonly assigned: boolean }
@@ -64,10 +68,17 @@ async function askBranchName(issue: Issue, suggested: string, locals: readonly s
     ignoreFocusOut: true,
     validateInput: (v) => {
       const name = usableBranchName(v.trim());
-      if (!name) return vscode.l10n.t('git does not accept this as a branch name.');
-      return locals.includes(name) ? vscode.l10n.t('A branch {0} exists already.', name) : undefined;
+      if (!name) return notABranchName(v.trim());
+      return locals.includes(name) ? vscode.l10n.t('A branch {0} exists already.', inertText(name)) : undefined;
     },
   });
+}
+
+/** Why git refuses `typed` as a branch name (the name is the user's or made from the server's issue title). */
+function notABranchName(typed: string): string {
+  const problem = refNameProblem(typed.replace(/^refs\/heads\//, ''));
+  const reason = problem ? refNameProblemText(problem, vscode.l10n.t) : vscode.l10n.t('it names a ref outside refs/heads');
+  return vscode.l10n.t('git does not accept {0} as a branch name: {1}.', inertText(JSON.stringify(typed.slice(0, 80))), reason);
 }
 
 /** What to do with uncommitted changes: carried onto the new branch (git refuses if they clash), or stashed. */
@@ -84,15 +95,18 @@ async function askChanges(count: number): Promise<'carry' | 'stash' | undefined>
 }
 
 export async function startWorking(services: Services, target: Target, clone: RepoRef, number: number, options: StartOptions = {}): Promise<StartResult> {
-  if (!clone.rootUri || !clone.remoteName) return { kind: 'failed', message: vscode.l10n.t('{0}/{1} is not cloned in this workspace.', clone.owner, clone.repo) };
+  if (!clone.rootUri || !clone.remoteName) return { kind: 'failed', message: inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace.', clone.owner, clone.repo)) };
   const cloned = await clonedRepository(clone.rootUri);
-  if (!cloned) return { kind: 'failed', message: vscode.l10n.t('The git extension has no repository at {0}.', clone.rootUri.fsPath) };
+  if (!cloned) return { kind: 'failed', message: vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath)) };
   const { repository } = cloned;
   const params = { owner: target.repo.owner, repo: target.repo.repo };
   const [issue, repo] = await Promise.all([target.client.issueGetIssue({ ...params, index: number }), target.client.repoGet(params)]);
   const key = formatIssueKey({ instanceUrl: clone.instanceUrl, owner: params.owner, repo: params.repo, index: issue.number });
   const remote = clone.remoteName;
   const base = repo.default_branch || 'main';
+  // The server's default branch is fetched and branched from: git sees it only once it is a valid branch name.
+  const refused = checkServerRefName(base, vscode.l10n.t('the default branch of {0}/{1}', params.owner, params.repo), vscode.l10n.t);
+  if (refused) return { kind: 'failed', message: inertText(refused) };
   await repository.status();
   const locals = (await repository.getBranches({ remote: false })).map((b) => b.name).filter((n): n is string => !!n);
   const existing = await rememberedBranch(repository, key);
@@ -102,8 +116,8 @@ export async function startWorking(services: Services, target: Target, clone: Re
     const suggested = issueBranchName(branchTemplate(), issue, target.account.username) ?? `issue-${issue.number}`;
     const typed = options.branch ?? (await askBranchName(issue, suggested, locals));
     branch = typed === undefined ? undefined : usableBranchName(typed.trim());
-    if (!branch) return typed === undefined ? { kind: 'cancelled' } : { kind: 'failed', message: vscode.l10n.t('git does not accept {0} as a branch name.', typed) };
-    if (locals.includes(branch)) return { kind: 'failed', message: vscode.l10n.t('A branch {0} exists already.', branch) };
+    if (!branch) return typed === undefined ? { kind: 'cancelled' } : { kind: 'failed', message: notABranchName(typed.trim()) };
+    if (locals.includes(branch)) return { kind: 'failed', message: vscode.l10n.t('A branch {0} exists already.', inertText(branch)) };
   }
 
   let carried: 'clean' | 'carried' | 'stashed' = 'clean';
@@ -125,7 +139,8 @@ export async function startWorking(services: Services, target: Target, clone: Re
     // The default branch as the server has it now, so the work starts from its newest commit.
     await repository.fetch({ remote, ref: base });
     await repository.createBranch(branch, true, `${remote}/${base}`);
-    await repository.setConfig(branchConfigKey(branch, ISSUE_CONFIG_VARIABLE), key);
+    const remembered = await runGit(gitArgs.setBranchConfig(branchConfigKey(branch, ISSUE_CONFIG_VARIABLE), key), { git: cloned.gitPath, cwd: repository.rootUri.fsPath });
+    if (remembered.code !== 0) services.log.warn(`Could not remember ${key} for ${branch}: ${remembered.stderr.trim()}`);
   } else if (repository.state.HEAD?.name !== branch) {
     await repository.checkout(branch);
   }
@@ -135,8 +150,8 @@ export async function startWorking(services: Services, target: Target, clone: Re
   const assigned = await maybeAssign(services, target, issue, options.assign);
   void vscode.window.showInformationMessage(
     created
-      ? vscode.l10n.t('Switched to the new branch {0} from {1}/{2}: commit your work, then create a pull request.', branch, remote, base)
-      : vscode.l10n.t('Switched to {0}, the branch of #{1}.', branch, issue.number),
+      ? inertText(vscode.l10n.t('Switched to the new branch {0} from {1}/{2}: commit your work, then create a pull request.', branch, remote, base))
+      : vscode.l10n.t('Switched to {0}, the branch of #{1}.', inertText(branch), issue.number),
   );
   return { kind: 'started', branch, created, carried, assigned };
 }
@@ -166,7 +181,7 @@ async function assignToMe(services: Services, target: Target, issue: Issue): Pro
     services.views.refresh('issues');
     return true;
   } catch (e) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Could not assign #{0} to you: {1}', issue.number, messageOf(e)));
+    void vscode.window.showWarningMessage(vscode.l10n.t('Could not assign #{0} to you: {1}', issue.number, inertText(messageOf(e))));
     return false;
   }
 }

@@ -44,6 +44,12 @@ test('each refusal of POST /pulls lands at its field', () => {
   assert.deepEqual(localPullProblems(draft({ title: '  ', base: '' })), { title: 'required', base: 'required' });
 });
 
+test('a base or head git would misread (an option, a range, a reflog entry) is refused before anything is pushed or sent', () => {
+  assert.deepEqual(localPullProblems(draft({ head: '-f', base: 'main..HEAD' })), { head: 'badRef', base: 'badRef' });
+  assert.deepEqual(localPullProblems(draft({ head: 'x@{1}' })), { head: 'badRef' });
+  assert.deepEqual(localPullProblems(draft({})), {});
+});
+
 test('untrusted drafts: every field checked, cleared milestone as null', () => {
   const parsed = parsePullDraft({ title: 'x', labels: [1, 2], milestone: null, draft: true, extra: 'dropped' }, draft({ milestone: 4 }));
   assert.deepEqual(parsed, draft({ title: 'x', labels: [1, 2], draft: true }));

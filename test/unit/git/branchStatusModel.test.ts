@@ -15,6 +15,13 @@ test('the text: state icon, number, title; for an open one its verdict, CI and b
   assert.equal(branchItemText({ branch: 'b' }), '');
 });
 
+test('the server\'s title shows as text: no icon or link of its own among the item\'s icons', () => {
+  const text = branchItemText({ branch: 'b', pull: pull({ title: '$(zap) [x](command:workbench.action.quit)', review: 'approved' }) });
+  assert.ok(text.startsWith('$(git-pull-request) #12 ') && text.endsWith(' $(pass)'), text);
+  assert.doesNotMatch(text.slice('$(git-pull-request) '.length, -' $(pass)'.length), /\$\(|\]\(/, 'the title keeps no icon or link syntax');
+  assert.doesNotMatch(branchItemText({ branch: 'b', issue: { index: 7, title: '$(bug) crash' } }), /\$\(bug\)/);
+});
+
 test('the verdict: each reviewer\'s latest, a change request wins, comments do not take a verdict back, dismissed ones do not count', () => {
   const r = (id: number, login: string, state: string, dismissed = false) => ({ id, user: { login }, state, dismissed });
   assert.equal(reviewVerdict([r(1, 'bob', 'APPROVED')]), 'approved');
