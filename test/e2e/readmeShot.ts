@@ -27,7 +27,17 @@ export async function dismissToasts(page: Page, keep?: RegExp): Promise<void> {
       return;
     }
     // Focus the toast and clear it with VS Code's own key (Delete, `notification.clear` while a toast has focus).
-    await page.locator(TOAST).nth(index).locator(MESSAGE).click({ position: { x: 2, y: 2 } });
+    // A toast still sliding in, or replaced by a newer one, is not clickable yet: look again (the count bounds it).
+    const focused = await page
+      .locator(TOAST)
+      .nth(index)
+      .locator(MESSAGE)
+      .click({ position: { x: 2, y: 2 }, timeout: 3_000 })
+      .then(() => true, () => false);
+    if (!focused) {
+      await page.waitForTimeout(300);
+      continue;
+    }
     await page.keyboard.press('Delete');
     const before = texts.length;
     for (let i = 0; i < 25 && (await page.locator(TOAST).count()) >= before; i++) await page.waitForTimeout(100);

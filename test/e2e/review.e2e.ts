@@ -4,6 +4,7 @@
 // the review with the line comment afterwards.
 import * as assert from 'node:assert/strict';
 import { session } from './session';
+import { openChangedFileDiff } from './steps';
 import { VscodePage } from './vscodePage';
 
 const COMMENT = 'Could this helper live next to slugify?';
@@ -66,11 +67,9 @@ describe('review in the diff editor', function () {
     const fileName = openPullRename.to.slice(openPullRename.to.lastIndexOf('/') + 1);
     const row = pane.items().filter({ has: vs.page.locator('.label-name', { hasText: fileName }) }).first();
     await row.waitFor({ timeout: 30_000 });
-    await row.click();
 
     // The modified side of the diff; lines inside the diff's hunks get the comment glyph in the gutter.
-    const modified = vs.page.locator('.monaco-diff-editor .editor.modified');
-    await modified.locator('.view-lines', { hasText: openPullRename.addedText }).waitFor({ timeout: 30_000 });
+    const modified = await openChangedFileDiff(vs, row, openPullRename.addedText);
     const glyphs = modified.locator('.comment-range-glyph');
     await glyphs.first().waitFor({ timeout: 30_000 });
     // The topmost glyph: the first line of the first hunk.

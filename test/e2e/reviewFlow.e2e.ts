@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { session } from './session';
-import { onlyPane, signInWithToken as signIn } from './steps';
+import { onlyPane, openChangedFileDiff, signInWithToken as signIn } from './steps';
 import { VscodePage } from './vscodePage';
 
 const git = async (cwd: string, ...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd })).stdout.trim();
@@ -109,9 +109,7 @@ describe('a colleague\'s pull request: check out, line comment, approve, merge',
     await changed.expand();
     const fileRow = changed.items().filter({ has: vs.page.locator('.label-name', { hasText: file.slice(file.lastIndexOf('/') + 1) }) }).first();
     await fileRow.waitFor({ timeout: 30_000 });
-    await fileRow.click();
-    const modified = vs.page.locator('.monaco-diff-editor .editor.modified');
-    await modified.locator('.view-lines', { hasText: line }).waitFor({ timeout: 30_000 });
+    const modified = await openChangedFileDiff(vs, fileRow, line);
     const glyphs = modified.locator('.comment-range-glyph');
     await glyphs.first().waitFor({ timeout: 30_000 });
     // The glyph of the third line (the one that says `line`): glyphs sit in line order, top to bottom.

@@ -1,6 +1,6 @@
 // Steps several UI specs share: running a command as soon as the palette lists it, signing in with a token through
 // the sign-in form, and the document inside the active webview (the Create Issue form, an issue page).
-import type { FrameLocator } from 'playwright-core';
+import type { FrameLocator, Locator } from 'playwright-core';
 import type { VscodePage } from './vscodePage';
 
 /** The palette lists an extension's commands only once the extension host has registered them: retry until then. */
@@ -61,4 +61,26 @@ export async function onlyPane(vs: VscodePage, title: string): Promise<void> {
     if (text.toLowerCase() !== title.toLowerCase()) await header.click();
   }
   await vs.view(title).expand();
+}
+
+/**
+ * Clicks a Changed Files row until the diff editor shows `text` on its modified side, and returns that side. The
+ * view redraws its rows as the pull request's review state arrives; a row redrawn between the press and the release
+ * loses the click, so a diff that does not show is clicked for again (a third miss fails, naming the open tabs).
+ */
+export async function openChangedFileDiff(vs: VscodePage, row: Locator, text: string): Promise<Locator> {
+  const modified = vs.page.locator('.monaco-diff-editor .editor.modified');
+  const shown = modified.locator('.view-lines', { hasText: text });
+  for (let attempt = 1; ; attempt++) {
+    await row.click();
+    try {
+      await shown.waitFor({ timeout: 15_000 });
+      return modified;
+    } catch (e) {
+      if (attempt >= 3) {
+        const tabs = await vs.page.locator('.tabs-container .tab').allInnerTexts().catch(() => []);
+        throw new Error(`${(e as Error).message}\nOpen tabs: ${tabs.map((t) => t.trim()).join(' | ') || 'none'}`, { cause: e });
+      }
+    }
+  }
 }

@@ -10,7 +10,7 @@ import { formHtml } from './formHtml';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
 import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
-import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../shared/markdown';
+import { renderMarkdown } from '../../shared/markdown';
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
 import { inertText } from '../../shared/untrustedText';
 import { openServerUrl } from '../../core/openExternal';
@@ -123,7 +123,7 @@ export class IssueFormPanel {
   /** The body's preview; a body too long to show whole is sent whole all the same. */
   private previewHtml(): string {
     return renderMarkdown(this.draft.body, {
-      cutNote: vscode.l10n.t('The preview shows the first {0} KB of the text; the whole text is sent.', MARKDOWN_MAX_CHARS / 1024),
+      cutNote: vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'),
     });
   }
 

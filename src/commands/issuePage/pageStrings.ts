@@ -1,12 +1,11 @@
 // The issue page's words: the sentence of each timeline event and the strings page.js shows (the webview has no
 // vscode.l10n). Event sentences leave out the actor (page.js shows it first, in bold).
 import * as vscode from 'vscode';
-import { MARKDOWN_MAX_CHARS } from '../../shared/markdown';
 import type { EventEntry } from './pageModel';
 
-/** The note after a body cut at MARKDOWN_MAX_CHARS; the renderer adds the link to the web page after it. */
+/** The note after a body too long to render whole (renderMarkdown's cut); the renderer adds the link to the web page. */
 export function bodyCutNote(): string {
-  return vscode.l10n.t('This text is longer than {0} KB: only its beginning is shown. The whole text is on the web page:', MARKDOWN_MAX_CHARS / 1024);
+  return vscode.l10n.t('This text is too long to show here whole: only its beginning is shown. The whole text is on the web page:');
 }
 
 export function eventText(e: EventEntry): string {

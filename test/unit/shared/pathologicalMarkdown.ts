@@ -109,6 +109,10 @@ export function pathologicalCorpus(): PathologicalInput[] {
     { name: 'unclosed code fence', text: `\`\`\`js\n${lines((i) => `line ${i} <b> \`\`\` x`)}` },
     { name: 'table with 5,000 columns', text: `${'|a'.repeat(5000)}|\n${'|-'.repeat(5000)}|\n${lines(() => '|x'.repeat(100), CORPUS_CHARS - 20_002)}` },
     { name: 'table with many short rows', text: `|a|b|\n|-|-|\n${run('|x|\n', CORPUS_CHARS - 12)}` },
+    // markdown-it's time grows faster than the number of items of one list (25,000 items: about 2 s).
+    { name: 'list of 25,000 items', text: run('- a\n') },
+    { name: 'ordered list of 20,000 items', text: run('1. a\n') },
+    { name: 'paragraphs of one letter', text: run('a\n\n') },
     { name: 'reference definitions', text: lines((i) => `[r${i}]: https://a.example/${i} "t"\n[r${i}]`) },
     { name: 'heading with trailing spaces and #', text: `# a${run(' #', CORPUS_CHARS - 4)}b` },
     { name: 'setext underline after long paragraph', text: `${run('a ', CORPUS_CHARS - 4)}\n==` },
