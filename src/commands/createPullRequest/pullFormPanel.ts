@@ -7,7 +7,7 @@ import type { PullRequest } from '../../api';
 import { COMMAND } from '../../core/commandIds';
 import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
-import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../shared/markdown';
+import { renderMarkdown } from '../../shared/markdown';
 import { inertText } from '../../shared/untrustedText';
 import { gitFailure, pushBranch, pushState, rememberPullRequest, type PushState } from './branchState';
 import { pullFormHtml, pullFormStrings } from './formStrings';
@@ -106,7 +106,7 @@ export class PullFormPanel {
   /** The body's preview (markdown.ts: untrusted text, a template from the server); a long body is sent whole all the same. */
   private previewHtml(): string {
     return renderMarkdown(this.draft.body, {
-      cutNote: vscode.l10n.t('The preview shows the first {0} KB of the text; the whole text is sent.', MARKDOWN_MAX_CHARS / 1024),
+      cutNote: vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'),
     });
   }
 
