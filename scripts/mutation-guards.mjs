@@ -86,16 +86,18 @@ export const GUARDS = [
     tests: ['test/unit/shared/refName.test.ts'],
   },
   {
-    guards: 'Untrusted Markdown stays inert: escaping, http(s)/mailto-only links, instance-only images, safe fence classes',
+    guards: 'Untrusted Markdown stays inert: escaping, http(s)/mailto-only links, instance-only images and reference links, safe fence classes',
     mutate: [
       'src/shared/htmlSafety.ts',
-      // Not yet listed: the link and image bookkeeping of markdownRules.ts (safeLinks, installRules) and
-      // markdownRefs.ts (escapeAttr, parseRoot, isInstanceUrl) score 52–55 % with today's tests (docs/MUTATION.md);
-      // they join the list with the tests that kill their mutants.
+      part('src/shared/markdownRules.ts', 'function safeLinks('),
+      part('src/shared/markdownRules.ts', 'export function installRules('),
+      part('src/shared/markdownRefs.ts', 'function parseRoot('),
+      part('src/shared/markdownRefs.ts', 'export function isInstanceUrl('),
     ],
     tests: [
       'test/unit/security/linkGuard.test.ts',
       'test/unit/security/markdownInert.test.ts',
+      'test/unit/security/markdownRules.test.ts',
       'test/unit/shared/markdownGfm.test.ts',
       'test/unit/shared/markdownRefs.test.ts',
     ],

@@ -30,7 +30,8 @@ await step('npm', ['run', 'package', '--silent']);
 const { installCleanupHandlers, onCleanup, runCleanups } = require('../out/test/harness/proc.js');
 const { startCodeServer } = require('../out/test/harness/codeServer.js');
 const { cloneWorkspace } = require('../out/test/harness/workspace.js');
-const { ensureTools } = require('../out/test/harness/install.js');
+const { ensureTools, ToolsMissingError } = require('../out/test/harness/install.js');
+const { fallbackMessage } = require('../out/test/harness/toolPlan.js');
 const { CACHE_DIR, VSIX_PATH } = require('../out/test/harness/paths.js');
 installCleanupHandlers();
 
@@ -83,7 +84,7 @@ try {
   );
   setInterval(() => {}, 1 << 30); // stay up until a signal: the cleanup handlers stop everything and exit
 } catch (e) {
-  process.stderr.write(`[start] ${e.stack ?? e}\n`);
+  process.stderr.write(`[start] ${e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'start') : (e.stack ?? e)}\n`);
   await runCleanups();
   process.exit(1);
 }

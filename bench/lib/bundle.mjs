@@ -3,7 +3,7 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** JavaScript shipped, the four bundles: ≤ 1,000 KB since markdown-it (about 100 KB, in dist/workbench.js); ≤ 700 KB before. */
+/** JavaScript shipped, the four bundles: ≤ 1,000 KiB since markdown-it (about 100 KiB, in dist/workbench.js); ≤ 700 KiB before. */
 export const BUNDLE_BUDGET_BYTES = 1000 * 1024;
 /** dist/extension.js, what every window loads at activation. */
 export const ACTIVATION_BUNDLE_BUDGET_BYTES = 60 * 1024;

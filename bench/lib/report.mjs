@@ -15,7 +15,7 @@ export class Report {
    * @param {string} section
    * @param {string} name
    * @param {number | null} value  null = not measured (see note)
-   * @param {string} unit  'bytes' | 'ms' | 'MB' | 'requests' | ''
+   * @param {string} unit  'bytes' | 'ms' | 'MiB' | 'x' | 'requests' | ''
    * @param {{ max?: number, min?: number, text: string }} [budget]
    * @param {string} [note]
    */
@@ -80,19 +80,22 @@ export class Report {
 }
 
 /** A budget is `{ max?, min?, text }`; only a measured value can be within it. */
-function within(f) {
+export function within(f) {
   const { max, min } = f.budget;
   return f.value !== null && (max === undefined || f.value <= max) && (min === undefined || f.value >= min);
 }
 
+/** A figure's value with its unit. Sizes are divided by 1024, so they are named KiB and MiB. */
 export function format(value, unit) {
   switch (unit) {
     case 'bytes':
-      return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(2)} MB` : `${(value / 1024).toFixed(1)} KB`;
+      return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(2)} MiB` : `${(value / 1024).toFixed(1)} KiB`;
     case 'ms':
       return `${Math.round(value)} ms`;
+    // Results written before 2026-11-26 call the unit 'MB'; their values were bytes / 1024² as well.
     case 'MB':
-      return `${value.toFixed(1)} MB`;
+    case 'MiB':
+      return `${value.toFixed(1)} MiB`;
     case 'x':
       return `${value.toFixed(2)}×`;
     case 'requests':

@@ -3,16 +3,13 @@
 // code or an existing link. Each becomes an anchor whose href is on the instance and whose data attributes say
 // what the page opens in the editor; every attribute value is escaped, and only the instance's web URLs are made.
 // Pure (no vscode).
+import { escapeHtml } from './htmlSafety';
 
 /** The repository a body belongs to (bare `#12` means an issue of it) and the instance the links point to. */
 export interface RefContext {
   readonly instanceUrl: string;
   readonly owner: string;
   readonly repo: string;
-}
-
-function escapeAttr(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]!};`);
 }
 
 /** The last instance root read: a body asks for it at every word, and a page has one instance. */
@@ -25,30 +22,24 @@ function instanceRoot(instanceUrl: string): URL | undefined {
 }
 
 function parseRoot(instanceUrl: string): URL | undefined {
-  try {
-    const url = new URL(instanceUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    if (!url.pathname.endsWith('/')) url.pathname += '/';
-    url.search = '';
-    url.hash = '';
-    return url;
-  } catch {
-    // expected: a malformed instance URL makes no links
-    return undefined;
-  }
+  // A malformed instance URL makes no links.
+  if (!URL.canParse(instanceUrl)) return undefined;
+  const url = new URL(instanceUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  // Its query and fragment need no clearing: links resolve relative paths against it, which drops both, and
+  // isInstanceUrl compares only its origin and path.
+  return url;
 }
 
 /** True when `url` is a web page of the instance (same origin, under its sub-path): the only URLs the page opens. */
 export function isInstanceUrl(url: string, instanceUrl: string): boolean {
   const root = instanceRoot(instanceUrl);
-  if (!root || typeof url !== 'string' || url.length > 2048) return false;
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === root.origin && u.username === '' && u.password === '' && u.pathname.startsWith(root.pathname);
-  } catch {
-    // expected: not a URL at all
-    return false;
-  }
+  if (!root || typeof url !== 'string' || url.length > 2048 || !URL.canParse(url)) return false;
+  const u = new URL(url);
+  // Stryker disable next-line ConditionalExpression: the origin compared below holds the scheme (the root is http(s)), and a blob: URL of that origin has no path under the root; kept as a second line of defence
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return false;
+  return u.origin === root.origin && u.username === '' && u.password === '' && u.pathname.startsWith(root.pathname);
 }
 
 /** Gitea's owner and repository names: letters, digits, `-`, `_`, `.` (not `.` or `..`). */
@@ -74,8 +65,8 @@ const SHA = /^[0-9a-f]{7,40}/;
 
 function issueLink(ctx: RefContext, root: URL, owner: string, repo: string, sigil: string, number: string, text: string): string {
   const href = new URL(`${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${sigil === '!' ? 'pulls' : 'issues'}/${number}`, root).href;
-  const attrs = `href="${escapeAttr(href)}" class="ref issue-ref" data-owner="${escapeAttr(owner)}" data-repo="${escapeAttr(repo)}" data-number="${number}"`;
-  return `<a ${attrs} title="${escapeAttr(`${owner}/${repo}${sigil}${number}`)}">${escapeAttr(text)}</a>`;
+  const attrs = `href="${escapeHtml(href)}" class="ref issue-ref" data-owner="${escapeHtml(owner)}" data-repo="${escapeHtml(repo)}" data-number="${number}"`;
+  return `<a ${attrs} title="${escapeHtml(`${owner}/${repo}${sigil}${number}`)}">${escapeHtml(text)}</a>`;
 }
 
 /**
@@ -97,7 +88,7 @@ export function referenceAt(s: string, i: number, ctx: RefContext): { html: stri
     const m = MENTION.exec(rest);
     if (!m || !endsToken(s, i + m[0].length)) return undefined;
     const href = new URL(encodeURIComponent(m[1]!), root).href;
-    return { html: `<a href="${escapeAttr(href)}" class="ref mention" data-url="${escapeAttr(href)}">${escapeAttr(m[0])}</a>`, length: m[0].length };
+    return { html: `<a href="${escapeHtml(href)}" class="ref mention" data-url="${escapeHtml(href)}">${escapeHtml(m[0])}</a>`, length: m[0].length };
   }
   const cross = CROSS.exec(rest);
   if (cross) {
@@ -108,7 +99,7 @@ export function referenceAt(s: string, i: number, ctx: RefContext): { html: stri
   // A SHA has letters and digits: a number, or a word such as "defaced", is not one.
   if (sha && endsToken(s, i + sha[0].length) && /\d/.test(sha[0]) && /[a-f]/.test(sha[0]) && isRepoName(ctx.owner) && isRepoName(ctx.repo)) {
     const href = new URL(`${encodeURIComponent(ctx.owner)}/${encodeURIComponent(ctx.repo)}/commit/${sha[0]}`, root).href;
-    return { html: `<a href="${escapeAttr(href)}" class="ref commit" data-url="${escapeAttr(href)}"><code>${sha[0].slice(0, 10)}</code></a>`, length: sha[0].length };
+    return { html: `<a href="${escapeHtml(href)}" class="ref commit" data-url="${escapeHtml(href)}"><code>${sha[0].slice(0, 10)}</code></a>`, length: sha[0].length };
   }
   return undefined;
 }

@@ -64,9 +64,10 @@ export async function onlyPane(vs: VscodePage, title: string): Promise<void> {
 }
 
 /**
- * Clicks a Changed Files row until the diff editor shows `text` on its modified side, and returns that side. The
- * view redraws its rows as the pull request's review state arrives; a row redrawn between the press and the release
- * loses the click, so a diff that does not show is clicked for again (a third miss fails, naming the open tabs).
+ * Clicks a Changed Files row until a diff editor opens, and returns its modified side once it shows `text`. The view
+ * redraws its rows as the pull request's review state arrives; a row redrawn between the press and the release
+ * loses the click, so a click after which no diff editor opens is made again (a third miss fails, naming the open
+ * tabs). A diff editor that opened is waited for, never clicked again: on a loaded machine it takes its time.
  */
 export async function openChangedFileDiff(vs: VscodePage, row: Locator, text: string): Promise<Locator> {
   const modified = vs.page.locator('.monaco-diff-editor .editor.modified');
@@ -74,10 +75,11 @@ export async function openChangedFileDiff(vs: VscodePage, row: Locator, text: st
   for (let attempt = 1; ; attempt++) {
     await row.click();
     try {
-      await shown.waitFor({ timeout: 15_000 });
+      await modified.first().waitFor({ timeout: attempt < 3 ? 15_000 : 30_000 });
+      await shown.waitFor({ timeout: 30_000 });
       return modified;
     } catch (e) {
-      if (attempt >= 3) {
+      if (attempt >= 3 || (await modified.count()) > 0) {
         const tabs = await vs.page.locator('.tabs-container .tab').allInnerTexts().catch(() => []);
         throw new Error(`${(e as Error).message}\nOpen tabs: ${tabs.map((t) => t.trim()).join(' | ') || 'none'}`, { cause: e });
       }

@@ -8,7 +8,7 @@ import { parsePublicKey } from '../../src/commands/deployKeys/sshKey';
 import { sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as issueForm, onlyPane } from './steps';
+import { signInWithToken as signIn, activeWebview as issueForm, onlyPane, runCommandWhenListed } from './steps';
 
 /** Opens a workspace file with Quick Open and puts the cursor on `line` (1-based) with Go to Line. */
 async function openFileAtLine(vs: VscodePage, path: string, line: number): Promise<void> {
@@ -85,7 +85,8 @@ describe('editor workflows', function () {
       await vs.waitForWorkbench();
       // VS Code restores the form; if it did not, opening it again shows the kept draft.
       const restored = await issueForm(vs).locator('#title').waitFor({ timeout: 20_000 }).then(() => true, () => false);
-      if (!restored) await vs.runCommand('Gitea: Create Issue…');
+      // After a reload the palette lists the command once the extension host registered it again.
+      if (!restored) await runCommandWhenListed(vs, 'Gitea: Create Issue…');
       const again = issueForm(vs);
       await assert.doesNotReject(again.locator('#title').waitFor({ timeout: 30_000 }));
       await waitForValue(again.locator('#title'), 'A draft that survives a reload');

@@ -1,6 +1,7 @@
-// Debian Chromium driven by playwright-core (never `npx playwright install`: no download host is reachable).
+// The browser toolPlan.ts chose (an installed Chrome, Chromium or Edge, or Debian's Chromium) driven by playwright-core
+// (never `npx playwright install`: no download host is reachable from the project's machines).
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH, ensureTools } from './install';
+import { ensureTools } from './install';
 import { onCleanup } from './proc';
 
 export const CHROMIUM_ARGS = [
@@ -14,9 +15,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(options: { headless?: boolean } = {}): Promise<Browser> {
-  await ensureTools();
+  const { browser: executablePath } = await ensureTools();
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: CHROMIUM_ARGS,
     headless: options.headless ?? process.env.GITEA_E2E_HEADED !== '1',
     // Our own handlers (proc.ts) close the browser; Playwright's would exit the process before they run.

@@ -102,7 +102,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const base = [tools.codeServerEntry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--config', configFile];
   for (const vsix of options.installExtensions ?? []) {
     const t = Date.now();
-    await run(tools.node24, [...base, '--install-extension', vsix, '--force'], { env });
+    await run(tools.node, [...base, '--install-extension', vsix, '--force'], { env });
     process.stdout.write(`[code-server] installed ${vsix} (${Date.now() - t} ms)\n`);
   }
 
@@ -126,7 +126,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     const logFd = openSync(logFile, 'a');
     let group: GroupProcess;
     try {
-      group = spawnGroup(tools.node24, args, { env, stdio: ['ignore', logFd, logFd], cwd: dir });
+      group = spawnGroup(tools.node, args, { env, stdio: ['ignore', logFd, logFd], cwd: dir });
     } finally {
       closeSync(logFd); // the child has its own copy
     }

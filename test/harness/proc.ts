@@ -1,6 +1,6 @@
 // Process plumbing for the harness: async command runs, detached process groups, and one cleanup registry that
 // runs on normal exit, on SIGINT/SIGTERM/SIGHUP and on crashes, so no code-server or server outlives a run.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 
 export interface RunResult {
   code: number;
@@ -117,6 +117,8 @@ export function installCleanupHandlers(): void {
 }
 
 function killGroupNow(pgid: number, signal: NodeJS.Signals): boolean {
+  // Windows has no process groups to signal: taskkill /T ends the leader's whole tree.
+  if (process.platform === 'win32') return spawnSync('taskkill', ['/pid', String(pgid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])]).status === 0;
   try {
     process.kill(-pgid, signal);
     return true;
@@ -127,7 +129,7 @@ function killGroupNow(pgid: number, signal: NodeJS.Signals): boolean {
 
 function groupAlive(pgid: number): boolean {
   try {
-    process.kill(-pgid, 0);
+    process.kill(process.platform === 'win32' ? pgid : -pgid, 0);
     return true;
   } catch {
     return false;

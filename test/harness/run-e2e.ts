@@ -11,11 +11,12 @@ import { noteFailure, takeFailureScreenshots } from '../e2e/vscodePage';
 import { setSession } from '../e2e/session';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
-import { ensureTools } from './install';
+import { ensureTools, ToolsMissingError } from './install';
 import { OUT_DIR, VSIX_PATH } from './paths';
 import { installCleanupHandlers, runCleanups } from './proc';
 import { cloneTargetWorkspace, startTarget, targetEnv, type Target } from './target';
 import type { TargetInfo } from './targetInfo';
+import { fallbackMessage } from './toolPlan';
 import type { Browser } from 'playwright-core';
 
 const E2E_DIR = join(OUT_DIR, 'test', 'e2e');
@@ -75,9 +76,9 @@ async function main(): Promise<Counts> {
   const filter = process.argv[2];
   const files = collect(E2E_DIR).filter((f) => !filter || f.includes(filter));
   if (files.length === 0) throw new Error(`no spec in ${E2E_DIR}${filter ? ` matching "${filter}"` : ''}`);
-  // The server first: the run's first lines say what it runs against (and, on a real server, what was provisioned).
-  const target = await startTarget();
+  // The tools first: a machine without them stops here with what is missing, before a server is provisioned.
   await ensureTools();
+  const target = await startTarget();
   const browser = await launchBrowser();
   const total: Counts = { passes: 0, failures: 0, pending: 0, tests: 0 };
   for (const file of files) {
@@ -108,7 +109,8 @@ async function cli(): Promise<void> {
   try {
     counts = await main();
   } catch (e) {
-    error = (e as Error).stack ?? String(e);
+    // A tool this machine cannot have is not a failure of the suite: say what is missing and the way on.
+    error = e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'e2e') : ((e as Error).stack ?? String(e));
   } finally {
     await runCleanups();
     clearTimeout(timer);

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { format } from 'node:util';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
-import { ensureTools } from './install';
+import { ensureTools, ToolsMissingError } from './install';
 import { OUT_DIR, REPO_ROOT, RESULTS_DIR } from './paths';
 import { installCleanupHandlers, runCleanups, withTimeout } from './proc';
 import { cloneTargetWorkspace, startTarget, targetEnv } from './target';
+import { fallbackMessage } from './toolPlan';
 import { ITEST_OUTPUT_PREFIX, ITEST_RESULT_PREFIX, type ItestResult, type TargetInfo } from './targetInfo';
 
 const OVERALL_TIMEOUT_MS = Number(process.env.GITEA_ITEST_RUN_TIMEOUT_MS ?? 10 * 60_000);
@@ -39,7 +40,6 @@ async function main(): Promise<{ result?: ItestResult; exitCode?: number; error?
   }
   // The server first: the run's first lines say what it runs against (and, on a real server, what was provisioned).
   const target = await startTarget();
-  await ensureTools();
   const workspace = await cloneTargetWorkspace(target);
   const info: TargetInfo = { ...target.info, workspace: workspace.path };
   const codeServer = await startCodeServer({
@@ -90,10 +90,14 @@ async function cli(): Promise<void> {
   const t = Date.now();
   let outcome: Awaited<ReturnType<typeof main>>;
   try {
-    // Startup (install, server, code-server) gets its own margin on top of the suite's timeout.
+    // The tools first, outside the run's time: a fresh clone installs code-server and its native modules, which
+    // took 410 s on a loaded machine and ate the suite's time; a stuck npm is npm's to time out (and CI's to stop).
+    // Startup (server, clone, code-server) gets a margin on top of the suite's timeout.
+    await ensureTools();
     outcome = await withTimeout(main(), OVERALL_TIMEOUT_MS + 5 * 60_000, 'the integration run');
   } catch (e) {
-    outcome = { error: (e as Error).stack ?? String(e) };
+    // A tool this machine cannot have is not a failure of the suite: say what is missing and the way on.
+    outcome = { error: e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'integration') : ((e as Error).stack ?? String(e)) };
   } finally {
     await runCleanups();
   }

@@ -8,11 +8,11 @@ import * as vscode from 'vscode';
 import type { SignInResult } from '../../src/auth/signInArgs';
 import type { JobData } from '../../src/views/ciJobsView';
 import type { ViewsRegistry } from '../../src/views/registry';
-import { FIXTURES, sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
+import { FIXTURES, sshEd25519PublicKey, type TestServer } from '../server/index';
 import { cancelProgressWhenHeld, holdClientCalls, recordMessages, startHoldingProxy, type Holder, type HoldingProxy } from './cancelSupport';
 import { testEnv } from './env';
 import { scriptQuickInputs, type FakeInput } from './viewsQuickInput';
-import { api, dataNodes, registry, settled, signInAndSelect, signOut } from './viewsSupport';
+import { api, dataNodes, type ProxiedSession, proxiedSession, settled } from './viewsSupport';
 import { gitInWorkspace, services, signInToTarget, waitFor, type Session } from './workflowsSupport';
 
 const demo = FIXTURES.repos.demo;
@@ -45,21 +45,12 @@ describe('Cancelling a progress notification (Gitea 1.27 test server behind a ho
   let server: TestServer;
   let proxy: HoldingProxy;
   let views: ViewsRegistry;
-  let accountId: string | undefined;
+  let session: ProxiedSession<HoldingProxy> | undefined;
   const repo = () => ({ instanceUrl: proxy.url, owner: demo.owner, repo: demo.name });
   const is = (what: string) => (held: string) => held === what;
 
-  before(async () => {
-    server = await startTestServer();
-    proxy = await startHoldingProxy(server);
-    views = await registry();
-    accountId = await signInAndSelect(proxy.url);
-  });
-  after(async () => {
-    await signOut(accountId);
-    await proxy?.close();
-    await server?.close();
-  });
+  before(async () => ({ server, proxy, views } = session = await proxiedSession(startHoldingProxy)));
+  after(() => session?.close());
 
   it('Sign In, creating the access token: no account, no token', async () => {
     const s = await services();

@@ -5,9 +5,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { GiteaClient } from '../../src/api';
 import type { Services } from '../../src/core/services';
 import type { TestServer } from '../server/index';
+import { wrapClients } from './clientWrap';
 
 export interface HeldRequest {
   /** `GET /api/v1/…` or the client method's name. */
@@ -66,31 +66,20 @@ export async function startHoldingProxy(target: TestServer): Promise<HoldingProx
  */
 export function holdClientCalls(services: Services): Holder & { restore(): void } {
   const holder: Holder = { hold: () => false, held: [], onHeld: undefined };
-  const accounts = services.accounts as { getClient(accountId: string): Promise<GiteaClient> };
-  const original = accounts.getClient;
-  accounts.getClient = async (accountId) => {
-    const client = await original.call(accounts, accountId);
-    // Over an empty target: the client's own properties are read-only, which a proxy of it must return unchanged.
-    return new Proxy({} as GiteaClient, {
-      get: (_, prop) => {
-        const value = Reflect.get(client, prop, client) as unknown;
-        if (typeof value !== 'function') return value;
-        const call = (value as (...args: unknown[]) => Promise<unknown>).bind(client);
-        if (typeof prop !== 'string' || !holder.hold(prop)) return call;
-        return async (params: unknown, options?: { signal?: AbortSignal }) => {
-          const request: HeldRequest = { what: prop, aborted: false };
-          holder.held.push(request);
-          const signal = options?.signal;
-          const aborted = new Promise<void>((resolve) => (!signal || signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
-          holder.onHeld?.(request);
-          await aborted;
-          request.aborted = signal?.aborted === true;
-          return call(params, options);
-        };
-      },
-    });
-  };
-  return Object.assign(holder, { restore: () => void delete (accounts as { getClient?: unknown }).getClient });
+  const restore = wrapClients(services, (method, call) => {
+    if (!holder.hold(method)) return undefined;
+    return async (params: unknown, options?: unknown) => {
+      const request: HeldRequest = { what: method, aborted: false };
+      holder.held.push(request);
+      const signal = (options as { signal?: AbortSignal } | undefined)?.signal;
+      const aborted = new Promise<void>((resolve) => (!signal || signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+      holder.onHeld?.(request);
+      await aborted;
+      request.aborted = signal?.aborted === true;
+      return call(params, options);
+    };
+  });
+  return Object.assign(holder, { restore });
 }
 
 /**

@@ -8,6 +8,7 @@ import type { GiteaClient } from '../../src/api';
 import type { BackResult } from '../../src/commands/checkout/backToDefaultBranch';
 import type { CheckoutResult } from '../../src/commands/checkout/checkoutPullRequest';
 import type { StartResult } from '../../src/commands/startWorkingOnIssue/startWorking';
+import { wrapClients } from './clientWrap';
 import { testEnv } from './env';
 import { replaceMessage } from './viewsSupport';
 import { gitInWorkspace, signInToTarget, type Session } from './workflowsSupport';
@@ -17,21 +18,10 @@ type Alter = { [K in keyof GiteaClient]?: (answer: Answer<K>) => Answer<K> };
 
 /** Until the returned restore(): every client the extension gets answers as `alter` says. */
 function alterAnswers(session: Session, alter: Alter): () => void {
-  const accounts = session.services.accounts as { getClient(accountId: string): Promise<GiteaClient> };
-  const original = accounts.getClient;
-  accounts.getClient = async (accountId) => {
-    const client = await original.call(accounts, accountId);
-    // Over an empty target: the client's own properties are read-only, which a proxy of it must return unchanged.
-    return new Proxy({} as GiteaClient, {
-      get: (_, prop) => {
-        const value = Reflect.get(client, prop, client) as unknown;
-        const change = alter[prop as keyof GiteaClient] as ((answer: unknown) => unknown) | undefined;
-        if (typeof value !== 'function') return value;
-        return change ? async (...args: unknown[]) => change(await (value as (...a: unknown[]) => Promise<unknown>).apply(client, args)) : value.bind(client);
-      },
-    });
-  };
-  return () => void delete (accounts as { getClient?: unknown }).getClient;
+  return wrapClients(session.services, (method, call) => {
+    const change = alter[method as keyof GiteaClient] as ((answer: unknown) => unknown) | undefined;
+    return change ? async (...args: unknown[]) => change(await call(...args)) : undefined;
+  });
 }
 
 /** Every local branch and its commit, and HEAD. */

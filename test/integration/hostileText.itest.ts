@@ -12,9 +12,9 @@ import type { WorkbenchApi } from '../../src/extension';
 import type { JobData } from '../../src/views/ciJobsView';
 import type { ViewsRegistry } from '../../src/views/registry';
 import type { TreeNode } from '../../src/views/treeNode';
-import { FIXTURES, startTestServer, type TestServer } from '../server/index';
+import { FIXTURES, type TestServer } from '../server/index';
 import { scriptQuickInputs } from './viewsQuickInput';
-import { EXTENSION_ID, api, dataNodes, describeNodes, registry, replaceMessage, selectRepo, settled, signOut, startSwitchableProxy, type SwitchableProxy } from './viewsSupport';
+import { api, dataNodes, describeNodes, EXTENSION_ID, type ProxiedSession, proxiedSession, replaceMessage, settled, signOut, startSwitchableProxy, type SwitchableProxy } from './viewsSupport';
 import { lineFromPullRequest, signInToTarget, workspaceUri, type Session } from './workflowsSupport';
 import { testEnv } from './env';
 
@@ -77,25 +77,10 @@ describe('server text with command links shows as text (in-host)', function () {
     let proxy: SwitchableProxy;
     let views: ViewsRegistry;
     let accountId: string | undefined;
+    let session: ProxiedSession<SwitchableProxy> | undefined;
 
-    before(async () => {
-      server = await startTestServer();
-      proxy = await startSwitchableProxy(server);
-      views = await registry();
-      const result = await vscode.commands.executeCommand<{ ok: boolean; account?: { id: string }; message?: string }>('gitea.signIn', {
-        url: proxy.url,
-        username: 'alice',
-        token: FIXTURES.users.alice.tokens.all,
-      });
-      assert.ok(result?.ok, `sign-in to ${proxy.url} failed: ${result?.message}`);
-      accountId = result.account!.id;
-      await selectRepo(proxy.url, 'alice', 'demo');
-    });
-    after(async () => {
-      await signOut(accountId);
-      await proxy?.close();
-      await server?.close();
-    });
+    before(async () => ({ server, proxy, views, accountId } = session = await proxiedSession(startSwitchableProxy)));
+    after(() => session?.close());
     afterEach(() => (proxy.intercept = undefined));
 
     async function jobNodes(): Promise<TreeNode[]> {

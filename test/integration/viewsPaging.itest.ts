@@ -6,22 +6,7 @@ import * as vscode from 'vscode';
 import type { ViewsRegistry } from '../../src/views/registry';
 import type { TreeNode } from '../../src/views/treeNode';
 import { startTestServer, type TestServer } from '../server/index';
-import {
-  api,
-  dataNodes,
-  describeNodes,
-  hasContext,
-  isError,
-  isLoadMore,
-  label,
-  registry,
-  requestsTo,
-  settled,
-  signInAndSelect,
-  signOut,
-  startSwitchableProxy,
-  type SwitchableProxy,
-} from './viewsSupport';
+import { api, dataNodes, describeNodes, hasContext, isError, isLoadMore, label, proxiedSession, type ProxiedSession, registry, requestsTo, settled, signInAndSelect, signOut, startSwitchableProxy, type SwitchableProxy } from './viewsSupport';
 
 const UNSUPPORTED = 'This server does not provide the CI jobs API (Gitea 1.25+)';
 
@@ -119,19 +104,10 @@ describe('views: a server without the jobs endpoint, and a failing server', func
   let server: TestServer;
   let proxy: SwitchableProxy;
   let views: ViewsRegistry;
-  let accountId: string | undefined;
+  let session: ProxiedSession<SwitchableProxy> | undefined;
 
-  before(async () => {
-    server = await startTestServer();
-    proxy = await startSwitchableProxy(server);
-    views = await registry();
-    accountId = await signInAndSelect(proxy.url);
-  });
-  after(async () => {
-    await signOut(accountId);
-    await proxy?.close();
-    await server?.close();
-  });
+  before(async () => ({ server, proxy, views } = session = await proxiedSession(startSwitchableProxy)));
+  after(() => session?.close());
 
   it('a 404 from the Actions endpoints shows the explanation, not an error', async () => {
     proxy.intercept = (_m, url) => (url.includes('/actions/') ? { status: 404, body: '{"message":"not found","url":""}' } : undefined);

@@ -9,7 +9,7 @@ import type { PagedTreeBase } from '../../src/views/pagedTree';
 import type { AccountScope } from '../../src/views/scope';
 import type { ViewsRegistry } from '../../src/views/registry';
 import type { TreeNode } from '../../src/views/treeNode';
-import { FIXTURES, type TestServer } from '../server/index';
+import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 
 export const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
 export const SETTLE_MS = 30_000;
@@ -70,6 +70,37 @@ export async function signInAndSelect(url: string, owner = 'alice', repo = 'demo
   assert.ok(result?.ok, `sign-in to ${url} failed: ${result?.message}`);
   await selectRepo(url, owner, repo);
   return result.account!.id;
+}
+
+/** A test server behind a proxy of the suite's kind, signed in to as alice with alice/demo selected. */
+export interface ProxiedSession<P extends { url: string; close(): Promise<void> }> {
+  readonly server: TestServer;
+  readonly proxy: P;
+  readonly views: ViewsRegistry;
+  readonly accountId: string;
+  /** Signs out, then closes the proxy and the server. */
+  close(): Promise<void>;
+}
+
+/** Starts a test server and `startProxy`'s proxy in front of it, and signs in through the proxy (a suite's `before`). */
+export async function proxiedSession<P extends { url: string; close(): Promise<void> }>(
+  startProxy: (server: TestServer) => Promise<P>,
+): Promise<ProxiedSession<P>> {
+  const server = await startTestServer();
+  const proxy = await startProxy(server);
+  const views = await registry();
+  const accountId = await signInAndSelect(proxy.url);
+  return {
+    server,
+    proxy,
+    views,
+    accountId,
+    async close() {
+      await signOut(accountId);
+      await proxy.close();
+      await server.close();
+    },
+  };
 }
 
 export async function selectRepo(url: string, owner: string, repo: string): Promise<void> {

@@ -81,6 +81,47 @@ describe('markdown references', () => {
     }
   });
 
+  it('isInstanceUrl refuses a user name or a password alone, what is no URL, and what is not a string', () => {
+    for (const url of ['https://user@git.example.com/sub/x', 'https://:pw@git.example.com/sub/x', 'not a url', 'https://[bad/sub/x', '']) {
+      assert.equal(isInstanceUrl(url, refs.instanceUrl), false, url);
+    }
+    // A webview message may hold anything: an array holding an instance URL would read as that URL.
+    assert.equal(isInstanceUrl(['https://git.example.com/sub/carol'] as unknown as string, refs.instanceUrl), false);
+  });
+
+  it('isInstanceUrl takes URLs up to 2048 characters', () => {
+    const url = (length: number) => `${refs.instanceUrl}${'a'.repeat(length - refs.instanceUrl.length)}`;
+    assert.equal(isInstanceUrl(url(2048), refs.instanceUrl), true);
+    assert.equal(isInstanceUrl(url(2049), refs.instanceUrl), false);
+  });
+
+  it('isInstanceUrl of an http instance, of one given without its trailing slash, and of no usable instance', () => {
+    assert.equal(isInstanceUrl('http://h.example/sub/x', 'http://h.example/sub'), true);
+    assert.equal(isInstanceUrl('http://h.example/subway', 'http://h.example/sub'), false, 'a sibling path is not under the sub-path');
+    assert.equal(isInstanceUrl('https://h.example/sub/x', 'http://h.example/sub'), false, 'another scheme is another origin');
+    for (const instance of ['not a url', 'ftp://h.example/sub/', '']) assert.equal(isInstanceUrl('https://h.example/sub/x', instance), false, instance);
+    assert.equal(isInstanceUrl('ftp://h.example/sub/x', 'ftp://h.example/sub/'), false);
+  });
+
+  it('links are made on the instance root: http too, a missing trailing slash added, its query and fragment dropped', () => {
+    const hrefsFor = (instanceUrl: string) => anchors(renderMarkdown('#12 @carol', { refs: { ...refs, instanceUrl } })).map((a) => a.attrs.get('href'));
+    assert.deepEqual(hrefsFor('http://git.example.com/sub'), ['http://git.example.com/sub/alice/demo/issues/12', 'http://git.example.com/sub/carol']);
+    assert.deepEqual(hrefsFor('https://git.example.com/sub?tab=1#top'), ['https://git.example.com/sub/alice/demo/issues/12', 'https://git.example.com/sub/carol']);
+    assert.deepEqual(hrefsFor('https://git.example.com'), ['https://git.example.com/alice/demo/issues/12', 'https://git.example.com/carol']);
+  });
+
+  it('no links for an instance URL that is not http(s) or no URL at all', () => {
+    for (const instanceUrl of ['ftp://git.example.com/', 'file:///srv/gitea/', 'javascript:alert(1)//', 'not a url', '']) {
+      assert.deepEqual(anchors(renderMarkdown('#12 @carol 1a2b3c4 bob/tools#7', { refs: { ...refs, instanceUrl } })), [], instanceUrl);
+    }
+  });
+
+  it('the instance URL is escaped in the links’ attributes (& and \' stay in a URL path)', () => {
+    const html = renderMarkdown('#12 @carol', { refs: { ...refs, instanceUrl: "https://git.example.com/a&b'c/" } });
+    assert.match(html, /href="https:\/\/git\.example\.com\/a&amp;b&#39;c\/alice\/demo\/issues\/12"/, html);
+    assert.deepEqual(anchors(html).map((a) => a.attrs.get('data-url') ?? a.attrs.get('href')), ["https://git.example.com/a&b'c/alice/demo/issues/12", "https://git.example.com/a&b'c/carol"]);
+  });
+
   it('isRepoName refuses what is not an owner or repository name', () => {
     assert.ok(isRepoName('go-gitea.io_x'));
     for (const name of ['', '.', '..', 'a/b', 'a b', '<x>', 'x"y', 5]) assert.equal(isRepoName(name), false, String(name));
