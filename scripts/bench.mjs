@@ -9,6 +9,7 @@
 //   review     a file of the 1,500-file pull request with 200 review comments: its diff opened → its threads in the
 //              diff editor, for 68 conversations of 1–5 comments and for 4 threads of 50 (bench/lib/review.mjs)
 //   memory     the extension host's RSS before and after browsing 20 pages of each view
+//   forms      Create Pull Request: the command → the form ready, after the last answer (bench/lib/createPullRequest.mjs)
 //   markdown   rendering Markdown built to be slow (the inputs of issue #20, a generated 100 KB corpus), per 100 KB
 // Prints a table, writes bench/results.json and the README's figures from it (scripts/readme-performance.mjs), exits 1
 // when a budget fails. Uses the test harness (compiled by tsc) for code-server, Chromium and the test server;
@@ -30,6 +31,7 @@ import { browsePages, measureChangedFiles, measureLoadMore, measureOpen, measure
 import { dropReviewData, measureReviewThreads, reviewKeybindings, seedConversations, seedLongThreads } from '../bench/lib/review.mjs';
 import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
+import { createPullRequestFigures, createPullRequestKeybindings, installFormRecorder } from '../bench/lib/createPullRequest.mjs';
 import { VSIX_BUDGET_BYTES } from './package-contents.mjs';
 import { updateReadme } from './readme-performance.mjs';
 
@@ -39,9 +41,9 @@ const RESULTS = join(ROOT, 'bench', 'results.json');
 const VSIX = join(TMP, 'gitea-workbench.vsix');
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-// BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=bundle (sizes only) or
-// BENCH_ONLY=markdown (rendering only: compiles, no packaging, no code-server) measures one part while working on it;
-// such a run writes bench/tmp/partial.json, never bench/results.json.
+// BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
+// BENCH_ONLY=bundle (sizes only) or BENCH_ONLY=markdown (rendering only: compiles, no packaging, no code-server)
+// measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
 const SIGN_IN_KEY = 'ctrl+alt+shift+f9';
@@ -248,9 +250,10 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
   // starts loading only when the bench opens it.
   const token = fixtures.users.alice.tokens.all;
   const seeded = await seedIssuePages(server, fixtures);
-  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...issuePageKeybindings(server, seeded)]));
+  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...issuePageKeybindings(server, seeded), ...createPullRequestKeybindings()]));
   const context = await tools.browser.newContext({ viewport: { width: 1400, height: 1600 } });
   await installPageRecorder(context);
+  await installFormRecorder(context);
   try {
     const page = await context.newPage();
     await page.goto(cs.folderUrl(workspace));
@@ -275,11 +278,12 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       await reviewFigures(page, server, fixtures);
       return;
     }
-    if (ONLY === 'issuePage') {
+    if (ONLY === 'issuePage' || ONLY === 'createPullRequest') {
       await setPaneExpanded(page, 'Branches', true);
       await page.waitForTimeout(3000);
       await setPaneExpanded(page, 'Branches', false);
-      await issuePageFigures(page, server, seeded);
+      if (ONLY === 'issuePage') await issuePageFigures(page, server, seeded);
+      else await createPullRequestFigures(page, server, workspace, { report, median, ms, log, userDataDir: cs.userDataDir });
       return;
     }
     for (const view of views) {
@@ -351,6 +355,8 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
     report.add('Memory (extension host RSS)', 'growth while browsing', rssBefore !== null && rssAfter !== null ? (rssAfter - rssBefore) / MIB : null, 'MiB', { max: 50, text: '≤ 50 MiB' });
     report.details.views = perView;
     report.details.pagesBrowsed = browsed;
+    // Last: the branches it makes would be in the views' workspace before.
+    await createPullRequestFigures(page, server, workspace, { report, median, ms, log, userDataDir: cs.userDataDir });
     await page.screenshot({ path: join(TMP, 'views.png') });
   } finally {
     await context.close();
@@ -403,7 +409,7 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (ONLY !== 'views' && ONLY !== 'review' && ONLY !== 'issuePage') await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (!['views', 'review', 'issuePage', 'createPullRequest'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
     if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();

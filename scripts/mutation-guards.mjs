@@ -76,9 +76,9 @@ export const GUARDS = [
     tests: ['test/unit/commands/issueDraft.test.ts'],
   },
   {
-    guards: 'Create Issue draft store: every change written (debounced), kept until the server created the issue',
-    mutate: ['src/commands/createIssue/draftStore.ts'],
-    tests: ['test/unit/commands/draftStore.test.ts'],
+    guards: 'The forms\' draft store (Create Issue, Create Pull Request): every change written (debounced), kept until the server accepted it',
+    mutate: ['src/core/formDraftStore.ts', 'src/commands/createIssue/draftStore.ts', 'src/commands/createPullRequest/pullDraftStore.ts'],
+    tests: ['test/unit/core/formDraftStore.test.ts'],
   },
   {
     guards: 'Server ref names checked before git sees them: no option (-Bmain), range (a..b), reflog entry or pattern',

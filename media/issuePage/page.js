@@ -135,6 +135,7 @@
     if (h.updatedAt) meta.append(el('span', { className: 'muted', text: fmt(t.updated, date(h.updatedAt)) }));
     if (h.base && h.head) meta.append(el('code', { className: 'branches', text: `${h.base} ← ${h.head}` }));
     const tools = el('div', { className: 'tools' }, [button(t.refresh, () => vscode.postMessage({ type: 'refresh' }))]);
+    if (!h.isPull && h.state === 'open') tools.append(button(t.startWorking, () => vscode.postMessage({ type: 'pullAction', action: 'startWorking' })));
     if (h.url) tools.append(el('a', { href: h.url, text: t.openInBrowser }));
     header.replaceChildren(title, meta, tools);
     stateButton.textContent = h.state === 'open' ? t.close : t.reopen;

@@ -7,6 +7,10 @@ export const COMMAND = {
   addCaCertificate: 'gitea.addCaCertificate',
   selectRepository: 'gitea.selectRepository',
   createIssue: 'gitea.createIssue',
+  /** Create Pull Request… for the checked-out branch of a clone (`{ repo?, branch?, draft?, submit? }`). */
+  createPullRequest: 'gitea.createPullRequest',
+  /** Start Working on Issue… (`{ repo, number }`, an Issues row): a branch for the issue in its clone. */
+  startWorkingOnIssue: 'gitea.startWorkingOnIssue',
   /** Opens the page of an issue or pull request (a click on its tree row). */
   openIssue: 'gitea.openIssue',
   showChangedFiles: 'gitea.showChangedFiles',
@@ -16,6 +20,10 @@ export const COMMAND = {
   mergePullRequest: 'gitea.mergePullRequest',
   /** Request Review… (`{ repo, index }`, a Pull Requests row): users and teams to request a review from. */
   requestReview: 'gitea.requestReview',
+  /** The branch status item's menu (`BranchActionsArg` of git/pullRequestStatus.ts). */
+  branchActions: 'gitea.branchActions',
+  /** Update Branch… (`{ repo, index, style? }`): the base brought into the pull request's head on the server. */
+  updatePullRequestBranch: 'gitea.updatePullRequestBranch',
   /** Leaves a checked-out pull request's branch for the repository's default branch. */
   backToDefaultBranch: 'gitea.backToDefaultBranch',
   /** Opens a changed file's diff from a Changed Files item (data, diff mode, whitespace). */

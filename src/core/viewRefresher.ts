@@ -15,7 +15,9 @@ export type ViewName =
   | 'starred'
   | 'changedFiles'
   /** The open issue and pull request pages (and what their cache holds): after a merge, a review, a review request. */
-  | 'issuePages';
+  | 'issuePages'
+  /** The branch's status bar item (its pull request's state): after a merge, an update, a new pull request. */
+  | 'branchStatus';
 
 export class ViewRefresher {
   private readonly refreshers = new Map<ViewName, () => void>();

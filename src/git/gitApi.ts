@@ -13,6 +13,22 @@ export interface GitBranchRef {
   readonly name?: string;
   readonly commit?: string;
   readonly upstream?: { readonly remote: string; readonly name: string };
+  /** Commits the branch has that its upstream has not, and the reverse (set when it has an upstream). */
+  readonly ahead?: number;
+  readonly behind?: number;
+}
+
+/** A commit as `log` answers it. */
+export interface GitCommit {
+  readonly hash: string;
+  readonly message: string;
+  readonly parents: readonly string[];
+}
+
+export interface GitLogOptions {
+  readonly maxEntries?: number;
+  /** `a..b`, as git log takes it. */
+  readonly range?: string;
 }
 
 export interface GitChange {
@@ -59,6 +75,18 @@ export interface GitRepository {
   createStash?(options?: { readonly message?: string; readonly includeUntracked?: boolean }): Promise<void>;
   /** Re-reads the status (after git ran outside the extension). */
   status(): Promise<void>;
+  getBranch(name: string): Promise<GitBranchRef>;
+  /** `git push [remote] [branch]`, with `--set-upstream` when asked. */
+  push(remoteName?: string, branchName?: string, setUpstream?: boolean): Promise<void>;
+  log(options?: GitLogOptions): Promise<readonly GitCommit[]>;
+  /** `git config --local <key> <value>`. */
+  setConfig(key: string, value: string): Promise<string>;
+  /** `git pull` of the checked-out branch from its upstream. */
+  pull(): Promise<void>;
+  deleteBranch(name: string, force?: boolean): Promise<void>;
+  addRemote(name: string, url: string): Promise<void>;
+  /** `git branch --set-upstream-to=<upstream> <name>` (upstream as `remote/branch`). */
+  setBranchUpstream(name: string, upstream: string): Promise<void>;
 }
 
 export type GitApiState = 'uninitialized' | 'initialized';

@@ -1,6 +1,8 @@
 // The vscode.git repository of a clone and the git executable the git extension runs, for the features that act
 // on a clone (checking out a pull request, its status bar item). Small: loaded at activation.
 import * as vscode from 'vscode';
+import type { PullRequestRef } from '../core/pullRequestArg';
+import type { Services } from '../core/services';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type GitRepository } from './gitApi';
 import { GitUnavailableError, resolveGitExecutable } from './gitProcess';
 import { branchConfigKey, parsePullRequestKey, PR_TITLE_CONFIG_VARIABLE, type PullRequestKey } from './pullRequestBranch';
@@ -63,4 +65,15 @@ export async function pullRequestOfBranch(repository: GitRepository, branch: str
   // expected: a branch remembered without a title.
   const title = await repository.getConfig(branchConfigKey(branch, PR_TITLE_CONFIG_VARIABLE)).catch(() => undefined);
   return { key, title: title?.trim() || undefined };
+}
+
+/** The pull request the active clone's checked-out branch belongs to (checked out or created here), if any: what the
+ * pull request commands take when they are given none. */
+export async function checkedOutPullRequest(services: Services): Promise<PullRequestRef | undefined> {
+  const active = services.repos.active;
+  const cloned = active?.rootUri ? await clonedRepository(active.rootUri) : undefined;
+  const branch = cloned?.repository.state.HEAD?.name;
+  const pr = cloned && branch ? await pullRequestOfBranch(cloned.repository, branch) : undefined;
+  if (!active || !pr || pr.key.instanceUrl !== active.instanceUrl) return undefined;
+  return { repo: { instanceUrl: pr.key.instanceUrl, owner: pr.key.owner, repo: pr.key.repo, accountId: active.accountId }, index: pr.key.index };
 }

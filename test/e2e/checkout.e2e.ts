@@ -1,5 +1,5 @@
 // Checking out a pull request as a user does: the inline action of its row in the Pull Requests view, the status
-// bar item of the checked-out pull request (a click opens its page), and Back to Default Branch from the palette.
+// bar item of the checked-out pull request (its menu opens its page), and Back to Default Branch from the palette.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -76,7 +76,9 @@ describe('check out a pull request', function () {
     await status.waitFor({ timeout: 30_000 });
 
     await vs.page.mouse.move(700, 400);
+    // A click opens the branch's menu; Open Pull Request opens its page.
     await status.click();
+    await vs.pickQuickItem(`Open Pull Request #${target.repo.openPull}`);
     await vs.page.locator('.tabs-container .tab', { hasText: `#${target.repo.openPull}` }).first().waitFor({ timeout: 30_000 });
   });
 

@@ -1,12 +1,13 @@
-// Check Out Pull Request and Back to Default Branch when the server names refs git would misread: a default
-// branch `-Bmain` (git checkout -q -Bmain resets the local main to HEAD) and a pull request whose head branch
-// starts with "-". Both commands refuse with a message and the clone's branches stay as they were. The server's
+// Check Out Pull Request, Back to Default Branch and Start Working on Issue when the server names refs git would
+// misread: a default branch `-Bmain` (git checkout -q -Bmain resets the local main to HEAD) and a pull request whose
+// head branch starts with "-". The commands refuse with a message and the clone's branches stay as they were. The server's
 // answers are altered in the client the extension uses (a real Gitea refuses such names, a hostile one need not).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GiteaClient } from '../../src/api';
 import type { BackResult } from '../../src/commands/checkout/backToDefaultBranch';
 import type { CheckoutResult } from '../../src/commands/checkout/checkoutPullRequest';
+import type { StartResult } from '../../src/commands/startWorkingOnIssue/startWorking';
 import { wrapClients } from './clientWrap';
 import { testEnv } from './env';
 import { replaceMessage } from './viewsSupport';
@@ -27,7 +28,7 @@ function alterAnswers(session: Session, alter: Alter): () => void {
 const branches = () => gitInWorkspace('for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/');
 const headName = () => gitInWorkspace('rev-parse', '--abbrev-ref', 'HEAD').then((s) => s.trim());
 
-describe('Check out and Back to Default Branch refuse ref names git would misread', function () {
+describe('Check out, Back to Default Branch and Start Working refuse ref names git would misread (hostile server)', function () {
   this.timeout(60_000);
   const env = () => testEnv();
   const topic = 'hostile-refs-topic';
@@ -64,6 +65,28 @@ describe('Check out and Back to Default Branch refuse ref names git would misrea
       const result = await vscode.commands.executeCommand<BackResult>('gitea.backToDefaultBranch');
       assert.equal(result.kind, 'failed', JSON.stringify(result));
       assert.match(result.kind === 'failed' ? result.message : '', /"-Bmain".*not a valid git ref name: it starts with "-"/);
+    } finally {
+      restore();
+    }
+    assert.ok(warnings.shown.some((m) => m.includes('"-Bmain"')), warnings.shown.join('\n'));
+    assert.equal(await branches(), before, 'no branch created or moved');
+    assert.equal(await headName(), topic);
+  });
+
+  it('Start Working on Issue with the server saying default_branch "-Bmain": refused before fetching or branching from it', async () => {
+    const restore = alterAnswers(session, { repoGet: (repo) => ({ ...repo, default_branch: '-Bmain' }) });
+    const before = await branches();
+    warnings.shown.length = 0;
+    try {
+      const result = await vscode.commands.executeCommand<StartResult>('gitea.startWorkingOnIssue', {
+        repo: session.repo,
+        number: env().repo.issues.blocker,
+        branch: 'hostile-start-working',
+        changes: 'carry',
+        assign: false,
+      });
+      assert.equal(result.kind, 'failed', JSON.stringify(result));
+      assert.match(result.kind === 'failed' ? result.message : '', /"-Bmain" as the default branch of .*, which is not a valid git ref name: it starts with "-"/);
     } finally {
       restore();
     }

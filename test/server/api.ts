@@ -20,6 +20,8 @@ import { registerMigrateRoutes } from './routes/migrate';
 import { registerMiscRoutes } from './routes/misc';
 import { registerOrgRoutes } from './routes/orgs';
 import { registerPullRoutes } from './routes/pulls';
+import { registerPullByBaseHeadRoute, registerPullCreateRoutes } from './routes/pullCreate';
+import { registerPullUpdateRoutes } from './routes/pullUpdate';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
 import { registerReviewRoutes } from './routes/reviews';
@@ -39,6 +41,8 @@ export function buildApiRouter(): Router {
   registerCommentRoutes(r);
   registerDependencyRoutes(r);
   registerPullRoutes(r);
+  registerPullCreateRoutes(r);
+  registerPullUpdateRoutes(r);
   registerReviewRoutes(r);
   registerMergeRoutes(r);
   registerCommitStatusRoutes(r);
@@ -46,6 +50,7 @@ export function buildApiRouter(): Router {
   registerHookRoutes(r);
   registerOrgRoutes(r);
   registerUserRoutes(r);
+  registerPullByBaseHeadRoute(r);
   return r;
 }
 

@@ -139,6 +139,8 @@ export interface RepoRec {
   originalUrl: string;
   template: boolean;
   fork: boolean;
+  /** The repository this one was forked from (Gitea's fork_id); set with `fork`. */
+  forkId?: number;
   defaultBranch: string;
   created: Date;
   updated: Date;

@@ -30,6 +30,7 @@ export type {
   CreatePullReviewComment, CreatePullReviewOptions, MergePullRequestOption, PullReviewRequestOptions, ReviewEvent,
 } from './reviews';
 export type { CreateIssueOption, IssueListFilters, IssueMeta, IssueParams, IssueSearchFilters } from './issues';
+export type { CreatePullRequestOption } from './pulls';
 export type { EditRepoOption, ExternalTrackerOption, MigrateRepoOptions, RepoFileParams } from './repos';
 export type { CreateHookOption, EditHookOption, HookType } from './hooks';
 export type { CreateKeyOption, CreateReleaseOption } from './releasesKeys';

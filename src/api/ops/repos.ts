@@ -177,6 +177,14 @@ export const repoOperations = {
     slashParams: ['filepath'],
     result: bytes,
   }),
+  /** The entries of the repository's root folder. */
+  repoGetContentsList: op<RepoParams & { ref?: string }>()({
+    id: 'repoGetContentsList',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/contents',
+    query: ['ref'],
+    result: unpagedList(ContentsResponse),
+  }),
   /** A file's metadata and base64 content, or a directory's entries (an array). */
   repoGetContents: op<RepoFileParams>()({
     id: 'repoGetContents',

@@ -99,6 +99,10 @@ export const Commit = z.object({
 });
 export type Commit = z.infer<typeof Commit>;
 
+/** The commits of a head that its base has not (GET …/compare/{base}...{head}). */
+export const Compare = z.object({ total_commits: num(), commits: list(Commit) });
+export type Compare = z.infer<typeof Compare>;
+
 export const CommitStatus = z.object({
   id: z.number(),
   /** pending, success, error, failure or warning. */

@@ -23,6 +23,7 @@ import type { RepoRef, Services } from '../../core/services';
 import { signalOf } from '../../core/errors';
 import { checkServerRefName, isValidRefName } from '../../shared/refName';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { trackContributorBranch } from './contributorBranch';
 import { ensureCleanTree } from './workingTree';
 import { inertText } from '../../shared/untrustedText';
 
@@ -35,6 +36,8 @@ export type CheckoutResult =
        * diverged: the branch has commits the pull request has not (kept as it is). */
       readonly update: 'created' | 'upToDate' | 'fastForward' | 'diverged';
       readonly stashed: boolean;
+      /** A pull request from a fork that allows maintainer edits: the contributor's branch the local one now tracks. */
+      readonly upstream?: string;
     }
   /** The user kept the uncommitted changes (or closed a prompt). */
   | { readonly kind: 'cancelled' }
@@ -167,7 +170,15 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   const head = update === 'diverged' ? old! : sha;
   services.log.info(`Pull request #${ref.index} is checked out as ${choice.name} at ${head.slice(0, 10)} (${update}).`);
   tell(choice.name, ref.index, onBranch && update === 'upToDate' ? 'stayed' : update, repository, gitPath, sha, services);
-  return { kind: 'checkedOut', branch: choice.name, sha: head, update, stashed };
+  const upstream = await trackContributorBranch(repository, clone, pr, choice.name).catch((e: unknown) => {
+    services.log.warn(`Pull request #${ref.index}: could not track the contributor's branch: ${gitMessage(e)}`);
+    return undefined;
+  });
+  if (upstream) {
+    services.log.info(`${choice.name} tracks ${upstream}: the author of #${ref.index} allows maintainers to push to it.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} tracks {1}: its author allows maintainers to edit, so a push updates pull request #{2}.', inertText(choice.name), inertText(upstream), ref.index));
+  }
+  return { kind: 'checkedOut', branch: choice.name, sha: head, update, stashed, ...(upstream ? { upstream } : {}) };
 }
 
 function tell(

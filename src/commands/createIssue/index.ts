@@ -10,7 +10,7 @@ import type { RepoRef, Services } from '../../core/services';
 import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { draftState } from '../../core/durableState';
-import { DraftStore } from './draftStore';
+import { issueDraftStore, type IssueDraftStore } from './draftStore';
 import { parseDraft, type IssueDraft } from './issueDraft';
 import { IssueFormPanel, VIEW_TYPE } from './issueFormPanel';
 import { buildPermalink, selectionIssueBody } from './permalink';
@@ -41,7 +41,7 @@ function argsOf(value: unknown): CreateArgs {
   return typeof value === 'object' && value !== null && ('draft' in value || 'submit' in value || 'repo' in value) ? (value as CreateArgs) : {};
 }
 
-async function createIssue(services: Services, store: DraftStore, arg: unknown): Promise<CreateIssueResult | undefined> {
+async function createIssue(services: Services, store: IssueDraftStore, arg: unknown): Promise<CreateIssueResult | undefined> {
   const args = argsOf(arg);
   // A repository named in the arguments is resolved by the form when it needs its client; the active one is
   // resolved here (to tell the user when there is none) and handed over, so that nothing is resolved twice.
@@ -93,7 +93,7 @@ async function selectionPrefill(services: Services): Promise<{ repo: RepoRef; bo
   return { repo, body: selectionIssueBody(link, code, editor.document.languageId) };
 }
 
-async function createIssueFromSelection(services: Services, store: DraftStore): Promise<CreateIssueResult | undefined> {
+async function createIssueFromSelection(services: Services, store: IssueDraftStore): Promise<CreateIssueResult | undefined> {
   const prefill = await selectionPrefill(services);
   if (!prefill) return undefined;
   // Appended to a kept draft, never replacing a word of it.
@@ -106,7 +106,7 @@ async function createIssueFromSelection(services: Services, store: DraftStore): 
 
 export function registerCreateIssue(services: Services): vscode.Disposable {
   // Earlier versions kept drafts in workspaceState: still read there until rewritten.
-  const store = new DraftStore(draftState(services.context, 'createIssue', services.context.workspaceState));
+  const store = issueDraftStore(draftState(services.context, 'createIssue', services.context.workspaceState));
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CREATE_ISSUE, (arg?: unknown) => createIssue(services, store, arg)),
     vscode.commands.registerCommand(CREATE_ISSUE_FROM_SELECTION, () => createIssueFromSelection(services, store)),

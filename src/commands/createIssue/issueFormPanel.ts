@@ -5,7 +5,7 @@ import type { RepoRef, Services } from '../../core/services';
 import { messageOf } from '../../core/errors';
 import { type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
-import { draftKey, type DraftStore } from './draftStore';
+import { draftKey, type IssueDraftStore } from './draftStore';
 import { formHtml } from './formHtml';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
@@ -58,7 +58,7 @@ export class IssueFormPanel {
 
   /** Opens (or reveals) the form of `repo`, with the stored draft merged with `prefill`; `target`, when the caller has
    * already resolved it, is used as it is instead of being resolved again. */
-  static show(services: Services, store: DraftStore, repo: RepoRef, prefill?: (draft: IssueDraft) => IssueDraft, target?: Target): IssueFormPanel {
+  static show(services: Services, store: IssueDraftStore, repo: RepoRef, prefill?: (draft: IssueDraft) => IssueDraft, target?: Target): IssueFormPanel {
     const existing = IssueFormPanel.find(repo);
     if (existing) {
       if (prefill) existing.replaceDraft(prefill(existing.draft));
@@ -76,7 +76,7 @@ export class IssueFormPanel {
   }
 
   /** Re-attaches a panel VS Code restored after a window reload. */
-  static restore(services: Services, store: DraftStore, panel: vscode.WebviewPanel, state: unknown): void {
+  static restore(services: Services, store: IssueDraftStore, panel: vscode.WebviewPanel, state: unknown): void {
     const repo = (state as Partial<PanelState> | undefined)?.repo;
     if (!repo || typeof repo.instanceUrl !== 'string' || typeof repo.owner !== 'string' || typeof repo.repo !== 'string') {
       panel.dispose();
@@ -90,7 +90,7 @@ export class IssueFormPanel {
 
   private constructor(
     private readonly services: Services,
-    private readonly store: DraftStore,
+    private readonly store: IssueDraftStore,
     readonly repo: RepoRef,
     readonly panel: vscode.WebviewPanel,
     prefill?: (draft: IssueDraft) => IssueDraft,

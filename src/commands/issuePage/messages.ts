@@ -30,7 +30,8 @@ export type PageInbound =
 
 export const PICK_FIELDS = ['labels', 'assignees', 'milestone', 'dueDate'] as const;
 export type PickField = (typeof PICK_FIELDS)[number];
-export const PULL_ACTIONS = ['changedFiles', 'ciJobs', 'checkout', 'review', 'merge', 'requestReview'] as const;
+/** The page's buttons that run another command (`startWorking`: of an open issue, the others of a pull request). */
+export const PULL_ACTIONS = ['changedFiles', 'ciJobs', 'checkout', 'review', 'merge', 'requestReview', 'startWorking'] as const;
 export type PullAction = (typeof PULL_ACTIONS)[number];
 
 /** Gitea's issue title column (VARCHAR(255)); the server answers 422 for a longer one. */

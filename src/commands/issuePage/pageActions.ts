@@ -141,6 +141,8 @@ export function runPullAction(action: PullAction, ref: PageRef): Thenable<unknow
       return vscode.commands.executeCommand(COMMAND.mergePullRequest, arg);
     case 'requestReview':
       return vscode.commands.executeCommand(COMMAND.requestReview, arg);
+    case 'startWorking':
+      return vscode.commands.executeCommand(COMMAND.startWorkingOnIssue, { repo, number: ref.number });
   }
 }
 

@@ -128,6 +128,7 @@ export function pageStrings(): Record<string, string> {
     noChecks: vscode.l10n.t('No checks'),
     showCiJobs: vscode.l10n.t('CI Jobs'),
     checkout: vscode.l10n.t('Check Out'),
+    startWorking: vscode.l10n.t('Start Working…'),
     review: vscode.l10n.t('Review'),
     requestReview: vscode.l10n.t('Request Review…'),
     merge: vscode.l10n.t('Merge…'),

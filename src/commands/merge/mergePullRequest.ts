@@ -229,7 +229,7 @@ export async function mergePullRequest(services: Services, ref: PullRequestRef):
     () => send(services, client, ref, facts.pr, choices),
   );
   if (result.kind === 'merged' || result.kind === 'scheduled') {
-    services.views.refresh('pullRequests', 'issues', 'branches', 'activity', 'issuePages');
+    services.views.refresh('pullRequests', 'issues', 'branches', 'activity', 'issuePages', 'branchStatus');
     void vscode.window.showInformationMessage(
       result.kind === 'merged'
         ? vscode.l10n.t('Pull request #{0} is merged ({1}).', ref.index, styleLabel(result.style))

@@ -5,6 +5,7 @@ import { COMMAND } from '../../core/commandIds';
 import { isCancellation, showFailure } from '../../core/errors';
 import { pullRequestArg } from '../../core/pullRequestArg';
 import { askPullRequest } from '../../core/pullRequestPick';
+import { checkedOutPullRequest } from '../../git/gitRepositories';
 import type { Services } from '../../core/services';
 import { requestReview, type RequestReviewResult } from './requestReview';
 
@@ -12,6 +13,8 @@ export function registerRequestReview(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(COMMAND.requestReview, async (arg?: unknown): Promise<RequestReviewResult> => {
     const ref =
       pullRequestArg(arg, services.repos.active) ??
+      // Run from the palette on a pull request's branch: that pull request.
+      (arg === undefined ? await checkedOutPullRequest(services) : undefined) ??
       (await askPullRequest(services, (owner, repo) => vscode.l10n.t('Request Review on a Pull Request of {0}/{1}', owner, repo)));
     if (!ref) return { kind: 'cancelled' };
     try {

@@ -6,7 +6,7 @@ import { accessMode, permissionJson } from '../permissions';
 import type { RepoRec } from '../state';
 import { GO_ZERO_TIME, iso, toUser, UNIX_EPOCH } from './users';
 
-export async function toRepo(ctx: Ctx, repo: RepoRec): Promise<Record<string, unknown>> {
+export async function toRepo(ctx: Ctx, repo: RepoRec, opts: { withParent?: boolean } = {}): Promise<Record<string, unknown>> {
   const state = ctx.state;
   const owner = state.ownerOf(repo);
   const fullName = `${owner.login}/${repo.name}`;
@@ -18,6 +18,8 @@ export async function toRepo(ctx: Ctx, repo: RepoRec): Promise<Record<string, un
   const s = repo.settings;
   const forgejo = ctx.forgejo;
 
+  // Gitea's innerToRepo nests the parent one level deep (the parent carries no parent of its own).
+  const parent = repo.forkId !== undefined && opts.withParent !== false ? state.repo(repo.forkId) : undefined;
   const out: Record<string, unknown> = {
     id: repo.id,
     owner: toUser(ctx, owner),
@@ -28,6 +30,7 @@ export async function toRepo(ctx: Ctx, repo: RepoRec): Promise<Record<string, un
     private: repo.private,
     fork: repo.fork,
     template: repo.template,
+    ...(parent ? { parent: await toRepo(ctx, parent, { withParent: false }) } : {}),
     mirror: repo.mirror,
     size: branches.length === 0 ? 0 : 24,
     language: branches.length === 0 ? '' : 'TypeScript',
@@ -40,7 +43,7 @@ export async function toRepo(ctx: Ctx, repo: RepoRec): Promise<Record<string, un
     original_url: repo.originalUrl,
     website: repo.website,
     stars_count: state.users.filter((u) => u.starredRepoIds.includes(repo.id)).length,
-    forks_count: 0,
+    forks_count: state.repos.filter((r) => r.forkId === repo.id).length,
     watchers_count: repo.watcherIds.length,
     open_issues_count: issues.filter((i) => !i.pull && i.state === 'open').length,
     open_pr_counter: issues.filter((i) => i.pull && i.state === 'open').length,

@@ -1,12 +1,8 @@
-// Pull requests: create (a branch of the repository into another), list, get, files (with X-Page/X-PerPage/X-PageCount/X-HasMore), .diff/.patch, and the
+// Pull requests (creating one: pullCreate.ts): list, get, files (with X-Page/X-PerPage/X-PageCount/X-HasMore), .diff/.patch, and the
 // merged pull request of a commit (only the full SHA of the commit the merge produced).
-import { recordActivity } from '../activity';
-import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { pullShas, toPull } from '../convert/pulls';
-import { archived, fail, notFound, unprocessable } from '../errors';
-import { syncPullHeadRefs } from '../pullRefs';
-import { newIssue } from '../seed/demoIssues';
+import { notFound } from '../errors';
 import { formInt, listOptions, paged, setLinkHeader, setTotalCount } from '../paging';
 import type { Router } from '../router';
 import type { IssueRec, RepoRec } from '../state';
@@ -22,44 +18,6 @@ const WHITESPACE_FLAGS: Record<string, string[]> = {
 function pullFromParams(ctx: Ctx, repo: RepoRec): IssueRec {
   const issue = ctx.state.issueByIndex(repo.id, formInt(ctx.params.index));
   return issue?.pull ? issue : notFound();
-}
-
-/**
- * repo.CreatePullRequest for a branch of the repository itself (forks are not created here): head and base must be
- * branches, one open pull request per head and base (409 with Gitea's ErrPullRequestAlreadyExists text).
- */
-async function createPull(ctx: Ctx): Promise<void> {
-  const { repo } = ctx.repoAssignment();
-  const doer = ctx.requireSigned();
-  const form = bind<{ head?: string; base?: string; title?: string; body?: string }>(ctx, 'CreatePullRequestOption', [
-    { go: 'Head', json: 'head', type: 'string', rules: ['Required'] },
-    { go: 'Base', json: 'base', type: 'string', rules: ['Required'] },
-    { go: 'Title', json: 'title', type: 'string', rules: ['Required'] },
-    { go: 'Body', json: 'body', type: 'string' },
-  ]);
-  const head = form.head ?? '';
-  const base = form.base ?? '';
-  if (head === base) unprocessable('Invalid PullRequest: There are no changes between the head and the base');
-  if (repo.archived) archived();
-  const headBranch = head.includes(':') ? head.slice(head.indexOf(':') + 1) : head;
-  if (head.includes(':') && head.slice(0, head.indexOf(':')).toLowerCase() !== ctx.state.user(repo.ownerId)?.login.toLowerCase()) notFound();
-  const branches = await ctx.git.branches(repo.gitPath);
-  if (!branches.some((b) => b.name === base) || !branches.some((b) => b.name === headBranch)) notFound();
-  const state = ctx.state;
-  const existing = state.issues.find((i) => i.repoId === repo.id && i.state === 'open' && i.pull && !i.pull.merged &&
-    i.pull.headRepoId === repo.id && i.pull.headBranch === headBranch && i.pull.baseBranch === base);
-  if (existing) {
-    fail(409, `pull request already exists for these targets [id: ${existing.id}, issue_id: ${existing.index}, head_repo_id: ${repo.id}, ` +
-      `base_repo_id: ${repo.id}, head_branch: ${headBranch}, base_branch: ${base}]`);
-  }
-  const now = new Date();
-  const issue = newIssue(state, repo, { title: form.title ?? '', posterId: doer.id, body: form.body ?? '', created: now, updated: now,
-    pull: { headBranch, baseBranch: base, headRepoId: repo.id, merged: false, draft: false, allowMaintainerEdit: false,
-      reviewComments: 0, requestedReviewerIds: [] } });
-  await syncPullHeadRefs(state, ctx.git, [repo]);
-  recordActivity(state, { opType: 'create_pull_request', actorId: doer.id, repo, content: `${issue.index}|${issue.title}` });
-  repo.updated = now;
-  ctx.json(201, await toPull(ctx, issue, { list: false }));
 }
 
 async function listPulls(ctx: Ctx): Promise<void> {
@@ -162,7 +120,6 @@ async function pullDiff(ctx: Ctx): Promise<void> {
 
 export function registerPullRoutes(r: Router): void {
   r.get('/repos/{owner}/{repo}/pulls', ['repository'], listPulls);
-  r.post('/repos/{owner}/{repo}/pulls', ['repository'], createPull);
   r.get('/repos/{owner}/{repo}/pulls/{index}.{diffType}', ['repository'], pullDiff);
   r.get('/repos/{owner}/{repo}/pulls/{index}', ['repository'], async (ctx) => {
     const { repo } = ctx.repoAssignment();

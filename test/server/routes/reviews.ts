@@ -12,7 +12,7 @@ import { addEvent } from '../issueEvents';
 import { formInt, paged } from '../paging';
 import { accessMode } from '../permissions';
 import type { Router } from '../router';
-import { Access, type IssueRec, type RepoRec, type ReviewRec, type ReviewType, type TeamPermission, type TeamRec } from '../state';
+import { Access, type IssueRec, type RepoRec, type ReviewRec, type ReviewType, type TeamPermission, type TeamRec, type UserRec } from '../state';
 
 interface LineComment {
   path?: string;
@@ -230,7 +230,7 @@ function canDoerChangeReviewRequests(ctx: Ctx, doerId: number, repo: RepoRec, po
  * RemoveTeamReviewRequest (deletes the team's request; an event with removed_assignee). Unlike a user's request,
  * a team's is taken on closed pull requests too. Answers the review created, if any.
  */
-function teamReviewRequest(ctx: Ctx, repo: RepoRec, issue: IssueRec, doerId: number, team: TeamRec, isAdd: boolean): ReviewRec | undefined {
+export function teamReviewRequest(ctx: Ctx, repo: RepoRec, issue: IssueRec, doerId: number, team: TeamRec, isAdd: boolean): ReviewRec | undefined {
   const state = ctx.state;
   const refuse = (reason: string): never => unprocessable(`${reason} [user_id: ${doerId}, repo_id: ${repo.id}]`);
   const canChange = canDoerChangeReviewRequests(ctx, doerId, repo, issue.posterId);
@@ -262,6 +262,40 @@ function teamReviewRequest(ctx: Ctx, repo: RepoRec, issue: IssueRec, doerId: num
 }
 
 /**
+ * Gitea's ReviewRequest of one user (or its withdrawal): 403 on a closed pull request, 422 when the doer may not choose
+ * reviewers or the user cannot review (the poster, or no read access). Answers the review request created, if any.
+ */
+export function requestUserReview(ctx: Ctx, repo: RepoRec, mode: Access, issue: IssueRec, doer: UserRec, u: UserRec, isAdd: boolean): ReviewRec | undefined {
+  const state = ctx.state;
+  const pr = issue.pull!;
+  if (issue.state === 'closed') fail(403, "can't request review on a closed or merged PR");
+  // Gitea's IsValidReviewRequest: writers (or the poster) request reviews from readers other than the poster.
+  if (mode < Access.Write && doer.id !== issue.posterId) unprocessable(`doer can't choose reviewer [user_id: ${u.id}, repo_id: ${repo.id}]`);
+  if (u.id === issue.posterId || accessMode(state, u, repo) < Access.Read) {
+    unprocessable(`reviewer can't be reviewer [user_id: ${u.id}, repo_id: ${repo.id}]`);
+  }
+  const requested = pr.requestedReviewerIds.includes(u.id);
+  if (isAdd && !requested) {
+    const now = new Date();
+    const review: ReviewRec = { id: state.nextId('review'), issueId: issue.id, reviewerId: u.id, type: 'request', body: '',
+      commitId: '', official: false, stale: false, dismissed: false, created: now, updated: now };
+    state.reviews.push(review);
+    pr.requestedReviewerIds.push(u.id);
+    addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: false, reviewId: review.id }, now);
+    return review;
+  }
+  if (!isAdd && requested) {
+    pr.requestedReviewerIds = pr.requestedReviewerIds.filter((id) => id !== u.id);
+    for (let i = state.reviews.length - 1; i >= 0; i--) {
+      const r = state.reviews[i]!;
+      if (r.issueId === issue.id && r.reviewerId === u.id && r.type === 'request') state.reviews.splice(i, 1);
+    }
+    addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: true });
+  }
+  return undefined;
+}
+
+/**
  * Gitea's apiReviewRequest: the names are looked up first (404 "user doesn't exist: x"; team_reviewers only for an
  * organization's repository, among its teams by lower-case name: 404 "team doesn't exist: x"), then the users'
  * requests, then the teams'. POST answers 201 with the reviews created, DELETE 204.
@@ -283,31 +317,9 @@ function reviewRequests(isAdd: boolean) {
         state.teams.find((t) => t.orgId === repo.ownerId && t.name.toLowerCase() === name.toLowerCase()) ?? notFound(`team doesn't exist: ${name}`))
       : [];
     const created: ReviewRec[] = [];
-    const pr = issue.pull!;
     for (const u of users) {
-      if (issue.state === 'closed') fail(403, "can't request review on a closed or merged PR");
-      // Gitea's IsValidReviewRequest: writers (or the poster) request reviews from readers other than the poster.
-      if (mode < Access.Write && doer.id !== issue.posterId) unprocessable(`doer can't choose reviewer [user_id: ${u.id}, repo_id: ${repo.id}]`);
-      if (u.id === issue.posterId || accessMode(state, u, repo) < Access.Read) {
-        unprocessable(`reviewer can't be reviewer [user_id: ${u.id}, repo_id: ${repo.id}]`);
-      }
-      const requested = pr.requestedReviewerIds.includes(u.id);
-      if (isAdd && !requested) {
-        const now = new Date();
-        const review: ReviewRec = { id: state.nextId('review'), issueId: issue.id, reviewerId: u.id, type: 'request', body: '',
-          commitId: '', official: false, stale: false, dismissed: false, created: now, updated: now };
-        state.reviews.push(review);
-        pr.requestedReviewerIds.push(u.id);
-        addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: false, reviewId: review.id }, now);
-        created.push(review);
-      } else if (!isAdd && requested) {
-        pr.requestedReviewerIds = pr.requestedReviewerIds.filter((id) => id !== u.id);
-        for (let i = state.reviews.length - 1; i >= 0; i--) {
-          const r = state.reviews[i]!;
-          if (r.issueId === issue.id && r.reviewerId === u.id && r.type === 'request') state.reviews.splice(i, 1);
-        }
-        addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: true });
-      }
+      const review = requestUserReview(ctx, repo, mode, issue, doer, u, isAdd);
+      if (review) created.push(review);
     }
     for (const team of teams) {
       const review = teamReviewRequest(ctx, repo, issue, doer.id, team, isAdd);

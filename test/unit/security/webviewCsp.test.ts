@@ -27,6 +27,12 @@ const BUILDERS: {
     call: (mod, webview, media) => (mod.formHtml as (w: unknown, m: unknown, s: Record<string, string>) => string)(webview, media, { pageTitle: 'New Issue <script>alert(1)</script>' }),
   },
   {
+    file: 'commands/createPullRequest/formStrings.ts',
+    name: 'pullFormHtml',
+    call: (mod, webview, media) =>
+      (mod.pullFormHtml as (w: unknown, m: unknown, s: Record<string, string>) => string)(webview, media, { pageTitle: 'New Pull Request · <script>alert(1)</script>' }),
+  },
+  {
     file: 'commands/issuePage/pageHtml.ts',
     name: 'pageHtml',
     call: (mod, webview, media) =>

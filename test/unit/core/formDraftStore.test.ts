@@ -1,11 +1,14 @@
-// The Create Issue draft store over a Memento-like state (the extension passes DurableState, files on disk): every
-// change is written after a short pause in typing, an emptied draft removes the stored one, `clear` forgets it, and
-// what is read back is checked as untrusted input. Timers are node:test's mock timers, so no test waits.
+// The forms' draft store (core/formDraftStore.ts) over a Memento-like state (the extension passes DurableState, files
+// on disk), as Create Issue and Create Pull Request use it: every change is written after a short pause in typing, an
+// emptied draft removes the stored one, `clear` forgets it, and what is read back is checked as untrusted input by
+// the form's own parser. Timers are node:test's mock timers, so no test waits.
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import type { DraftState } from '../../../src/core/durableState';
-import { DraftStore, draftKey } from '../../../src/commands/createIssue/draftStore';
+import { draftKey, issueDraftStore } from '../../../src/commands/createIssue/draftStore';
 import { emptyDraft, type IssueDraft } from '../../../src/commands/createIssue/issueDraft';
+import { emptyPullDraft, type PullDraft } from '../../../src/commands/createPullRequest/pullDraft';
+import { pullDraftKey, pullDraftStore } from '../../../src/commands/createPullRequest/pullDraftStore';
 
 /** A Memento-like state that records every write. */
 function recordingState(initial: Record<string, unknown> = {}): DraftState & { map: Map<string, unknown>; writes: [string, unknown][] } {
@@ -37,7 +40,7 @@ describe('Create Issue draft store', () => {
   it('writes a change after a pause in typing (one write for a burst of changes), and shows it before that', (t) => {
     fakeTimers(t);
     const state = recordingState();
-    const store = new DraftStore(state);
+    const store = issueDraftStore(state);
     store.set(KEY, draft({ title: 'Cr' }));
     t.mock.timers.tick(100);
     store.set(KEY, draft({ title: 'Crash' }));
@@ -52,16 +55,16 @@ describe('Create Issue draft store', () => {
     fakeTimers(t);
     const state = recordingState();
     const selection = draft({ body: 'https://git.example.com/alice/proj/src/commit/abc/a.ts#L1-L2\n\n```ts\nconst a = 1;\n```' });
-    new DraftStore(state).set(KEY, selection);
+    issueDraftStore(state).set(KEY, selection);
     t.mock.timers.tick(250);
     assert.deepEqual(state.writes, [[KEY, selection]]);
-    assert.deepEqual(new DraftStore(state).get(KEY), selection, 'after a reload');
+    assert.deepEqual(issueDraftStore(state).get(KEY), selection, 'after a reload');
   });
 
   it('flush writes at once (before a request); the pause then writes nothing more', async (t) => {
     fakeTimers(t);
     const state = recordingState();
-    const store = new DraftStore(state);
+    const store = issueDraftStore(state);
     store.set(KEY, draft({ title: 'A' }));
     await store.flush(KEY);
     assert.deepEqual(state.writes, [[KEY, draft({ title: 'A' })]]);
@@ -77,7 +80,7 @@ describe('Create Issue draft store', () => {
 
   it('an emptied draft removes the stored one', async () => {
     const state = recordingState({ [KEY]: draft({ title: 'Old' }) });
-    const store = new DraftStore(state);
+    const store = issueDraftStore(state);
     store.set(KEY, draft({ title: '  ' }));
     await store.flush(KEY);
     assert.deepEqual(state.writes, [[KEY, undefined]]);
@@ -87,7 +90,7 @@ describe('Create Issue draft store', () => {
   it('clear forgets the stored draft and a pending change, with or without one', async (t) => {
     fakeTimers(t);
     const state = recordingState({ [KEY]: draft({ title: 'Created' }) });
-    const store = new DraftStore(state);
+    const store = issueDraftStore(state);
     store.set(KEY, draft({ title: 'Created', body: 'more' }));
     t.mock.timers.tick(10);
     await store.clear(KEY);
@@ -106,7 +109,7 @@ describe('Create Issue draft store', () => {
   it('flushAll writes the pending draft of every repository', async () => {
     const other = draftKey({ instanceUrl: 'https://git.example.com/', owner: 'bob', repo: 'lib' });
     const state = recordingState();
-    const store = new DraftStore(state);
+    const store = issueDraftStore(state);
     store.set(KEY, draft({ title: 'One' }));
     store.set(other, draft({ labels: [3] }));
     await store.flushAll();
@@ -114,9 +117,47 @@ describe('Create Issue draft store', () => {
   });
 
   it('what was stored is checked like any untrusted input: a partial draft is completed, anything else is no draft', () => {
-    assert.deepEqual(new DraftStore(recordingState({ [KEY]: { title: 'Partial' } })).get(KEY), draft({ title: 'Partial' }));
-    assert.equal(new DraftStore(recordingState({ [KEY]: { title: 42 } })).get(KEY), undefined);
-    assert.equal(new DraftStore(recordingState({ [KEY]: '<script>' })).get(KEY), undefined);
-    assert.equal(new DraftStore(recordingState()).get(KEY), undefined);
+    assert.deepEqual(issueDraftStore(recordingState({ [KEY]: { title: 'Partial' } })).get(KEY), draft({ title: 'Partial' }));
+    assert.equal(issueDraftStore(recordingState({ [KEY]: { title: 42 } })).get(KEY), undefined);
+    assert.equal(issueDraftStore(recordingState({ [KEY]: '<script>' })).get(KEY), undefined);
+    assert.equal(issueDraftStore(recordingState()).get(KEY), undefined);
+  });
+});
+
+describe('Create Pull Request draft store', () => {
+  const repo = { instanceUrl: 'https://git.example.com/', owner: 'alice', repo: 'proj' };
+  const PULL_KEY = pullDraftKey(repo, 'feature/search');
+  const pull = (fields: Partial<PullDraft>): PullDraft => ({ ...emptyPullDraft(), head: 'feature/search', ...fields });
+
+  it('keys name the instance, owner, repository and branch: one draft per branch', () => {
+    assert.equal(PULL_KEY, 'gitea.createPullRequest.draft:https://git.example.com/|alice/proj|feature/search');
+    assert.notEqual(pullDraftKey(repo, 'feature/other'), PULL_KEY);
+  });
+
+  it('writes a change after a pause in typing and reads it back after a reload', (t) => {
+    fakeTimers(t);
+    const state = recordingState();
+    const store = pullDraftStore(state);
+    store.set(PULL_KEY, pull({ title: 'Add' }));
+    store.set(PULL_KEY, pull({ title: 'Add search', reviewers: ['bob'] }));
+    t.mock.timers.tick(249);
+    assert.deepEqual(state.writes, []);
+    t.mock.timers.tick(1);
+    assert.deepEqual(state.writes, [[PULL_KEY, pull({ title: 'Add search', reviewers: ['bob'] })]]);
+    assert.deepEqual(pullDraftStore(state).get(PULL_KEY), pull({ title: 'Add search', reviewers: ['bob'] }), 'after a reload');
+  });
+
+  it('a draft with only what the form fills in by itself (base, head) is empty: it removes the stored one', async () => {
+    const state = recordingState({ [PULL_KEY]: pull({ title: 'Old' }) });
+    const store = pullDraftStore(state);
+    store.set(PULL_KEY, pull({ base: 'main', baseRepo: 'alice/proj', title: ' ' }));
+    await store.flush(PULL_KEY);
+    assert.deepEqual(state.writes, [[PULL_KEY, undefined]]);
+  });
+
+  it('what was stored is checked by the pull draft parser: an issue draft\'s shape or a bad field is no pull draft', () => {
+    assert.deepEqual(pullDraftStore(recordingState({ [PULL_KEY]: { title: 'Partial' } })).get(PULL_KEY), { ...emptyPullDraft(), title: 'Partial' });
+    assert.equal(pullDraftStore(recordingState({ [PULL_KEY]: { title: 'x', reviewers: 'bob' } })).get(PULL_KEY), undefined);
+    assert.equal(pullDraftStore(recordingState({ [PULL_KEY]: 7 })).get(PULL_KEY), undefined);
   });
 });

@@ -1,0 +1,181 @@
+// One Create Pull Request form's context: the clone and its checked-out branch, the repository the branch is pushed
+// to and, when that is a fork on the instance, its parent (the default base repository, the head then sent as
+// `owner:branch`), the issue the branch was started from, and the form's options per base repository. The first
+// request (the head repository) is followed by everything else at once: options, template, commits, open pull
+// request.
+import * as vscode from 'vscode';
+import type { PullRequest, Repository } from '../../api';
+import type { GitCommit, GitRepository } from '../../git/gitApi';
+import type { IssueKey } from '../../git/issueBranch';
+import { clonedRepository } from '../../git/gitRepositories';
+import type { RepoRef, Services } from '../../core/services';
+import type { Target } from '../../core/target';
+import { refNameProblem, refNameProblemText } from '../../shared/refName';
+import { inertText } from '../../shared/untrustedText';
+import {
+  baseTrackingRef, commitsSince, headRemote, issueOfBranch, localBranches, remoteRepos, type RemoteRepo,
+} from './branchState';
+import { prefillPull } from './prefill';
+import { DEFAULT_WIP_PREFIXES, type PullDraft } from './pullDraft';
+import { loadPullFormOptions, type PullFormOptions } from './pullOptions';
+import { findOpenPull, type PullTargets } from './submitPull';
+
+/** `gitea.pullRequestDraftPrefix`: the title prefix that marks a draft (the instance's first WORK_IN_PROGRESS_PREFIXES). */
+export function draftPrefix(): string {
+  const value = vscode.workspace.getConfiguration().get<unknown>('gitea.pullRequestDraftPrefix');
+  return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_WIP_PREFIXES[0]!;
+}
+
+/** A repository the pull request can go into: the head's, or its parent when the head's is a fork. */
+export interface BaseChoice {
+  readonly fullName: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly defaultBranch?: string;
+  /** The fork's parent. */
+  readonly parent: boolean;
+}
+
+export interface SessionView {
+  readonly branch: string;
+  readonly headRepo: string;
+  readonly baseChoices: readonly BaseChoice[];
+  readonly headBranches: readonly string[];
+  readonly issue?: string;
+}
+
+const split = (fullName: string): { owner: string; repo: string } => {
+  const i = fullName.indexOf('/');
+  return { owner: fullName.slice(0, i), repo: fullName.slice(i + 1) };
+};
+
+export class PullSession {
+  private readonly options = new Map<string, Promise<PullFormOptions>>();
+  private headRepository: Repository | undefined;
+  private remotes: RemoteRepo[] = [];
+  private choices: BaseChoice[] = [];
+  private branches: string[] = [];
+  issue: IssueKey | undefined;
+
+  private constructor(
+    readonly services: Services,
+    readonly target: Target,
+    readonly clone: RepoRef,
+    readonly repository: GitRepository,
+    /** The git extension's git, for what goes through runGit. */
+    readonly gitPath: string,
+    readonly branch: string,
+    readonly head: RemoteRepo,
+  ) {}
+
+  /** The session of the clone's checked-out branch, or why there is none (a sentence). */
+  static async start(services: Services, target: Target, clone: RepoRef, branch?: string): Promise<PullSession | string> {
+    if (!clone.rootUri) return inertText(vscode.l10n.t('{0}/{1} is not cloned in this workspace: open the clone to create a pull request from its branch.', clone.owner, clone.repo));
+    const cloned = await clonedRepository(clone.rootUri);
+    if (!cloned) return vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath));
+    const { repository } = cloned;
+    // The git extension's state lags behind git run elsewhere (a terminal): ask git now.
+    await repository.status();
+    const name = branch ?? repository.state.HEAD?.name;
+    if (!name) return vscode.l10n.t('No branch is checked out in {0}: check out the branch with your changes first.', inertText(clone.rootUri.fsPath));
+    // A branch named by the command's argument reaches git (push, log): only a name git reads as a branch.
+    const problem = refNameProblem(name);
+    if (problem) return vscode.l10n.t('{0} is not a valid git branch name: {1}.', inertText(JSON.stringify(name.slice(0, 80))), refNameProblemText(problem, vscode.l10n.t));
+    // expected: a branch given by name that is not local has no upstream to tell the remote.
+    const ref = name === repository.state.HEAD?.name ? repository.state.HEAD : await repository.getBranch(name).catch(() => undefined);
+    const head = headRemote(services, repository, clone, ref) ?? { remote: clone.remoteName ?? 'origin', owner: clone.owner, repo: clone.repo };
+    const session = new PullSession(services, target, clone, repository, cloned.gitPath, name, head);
+    session.remotes = remoteRepos(services, repository, clone);
+    return session;
+  }
+
+  get headFullName(): string {
+    return `${this.head.owner}/${this.head.repo}`;
+  }
+
+  /** The head repository from the server (its parent, when a fork), the issue and the local branches. */
+  async load(signal: AbortSignal): Promise<SessionView> {
+    const [repository, issue, branches] = await Promise.all([
+      this.target.client.repoGet({ owner: this.head.owner, repo: this.head.repo }, { signal }),
+      issueOfBranch(this.repository, this.branch),
+      localBranches(this.repository),
+    ]);
+    this.headRepository = repository;
+    this.issue = issue;
+    this.branches = branches;
+    const own: BaseChoice = { fullName: repository.full_name, ...split(repository.full_name), defaultBranch: repository.default_target_branch || repository.default_branch || undefined, parent: false };
+    const parent = repository.fork && repository.parent
+      ? { fullName: repository.parent.full_name, ...split(repository.parent.full_name), defaultBranch: repository.parent.default_target_branch || repository.parent.default_branch || undefined, parent: true }
+      : undefined;
+    this.choices = parent ? [parent, own] : [own];
+    return this.view();
+  }
+
+  view(): SessionView {
+    return { branch: this.branch, headRepo: this.headFullName, baseChoices: this.choices, headBranches: this.branches, issue: this.issueReference(this.choices[0]?.fullName) };
+  }
+
+  /** The default base repository: the fork's parent, else the head's own. */
+  get defaultBaseRepo(): BaseChoice | undefined {
+    return this.choices[0];
+  }
+
+  choice(fullName: string): BaseChoice | undefined {
+    return this.choices.find((c) => c.fullName.toLowerCase() === fullName.toLowerCase());
+  }
+
+  /** The options of a base repository (read once per form). */
+  optionsFor(fullName: string, signal: AbortSignal): Promise<PullFormOptions> {
+    const key = fullName.toLowerCase();
+    let options = this.options.get(key);
+    if (!options) {
+      const at = split(fullName);
+      const known = this.headRepository && this.headRepository.full_name.toLowerCase() === key ? this.headRepository : undefined;
+      options = loadPullFormOptions(this.target.client, at, this.target.account.username, known, signal);
+      // expected: a failed read is not kept, so that the next change of the base repository tries again.
+      options.catch(() => this.options.delete(key));
+      this.options.set(key, options);
+    }
+    return options;
+  }
+
+  /** `#12` in the issue's own repository, `owner/repo#12` from another. */
+  issueReference(baseFullName: string | undefined): string | undefined {
+    const issue = this.issue;
+    if (!issue || issue.instanceUrl !== this.clone.instanceUrl) return undefined;
+    const same = baseFullName?.toLowerCase() === `${issue.owner}/${issue.repo}`.toLowerCase();
+    return same ? `#${issue.index}` : `${issue.owner}/${issue.repo}#${issue.index}`;
+  }
+
+  /** The branch's commits that the base branch has not (as the clone knows the base), newest first. */
+  commitsAgainst(baseFullName: string, base: string | undefined): Promise<readonly GitCommit[]> {
+    return commitsSince(this.repository, base ? baseTrackingRef(this.remotes, split(baseFullName), this.head.remote, base) : undefined, this.branch);
+  }
+
+  /** The text the form starts with, from the commits against the base, the template and the issue. */
+  prefill(draft: PullDraft, options: PullFormOptions, commits: readonly GitCommit[]): PullDraft {
+    const p = prefillPull(this.branch, commits, options.template, this.issueReference(draft.baseRepo));
+    const labelIds = options.labels.filter((l) => p.labelNames.some((n) => n.toLowerCase() === l.name.toLowerCase())).map((l) => l.id);
+    const assignees = options.assignees.filter((a) => p.assignees.some((n) => n.toLowerCase() === a.login.toLowerCase())).map((a) => a.login);
+    return {
+      ...draft,
+      title: draft.title || p.title,
+      body: draft.body || p.body,
+      labels: draft.labels.length ? draft.labels : labelIds,
+      assignees: draft.assignees.length ? draft.assignees : assignees,
+      prefilled: true,
+    };
+  }
+
+  /** The client side of a request for the draft's base repository. */
+  targets(draft: PullDraft, signal?: AbortSignal): PullTargets {
+    const base = split(draft.baseRepo || this.headFullName);
+    const headOwner = draft.baseRepo && draft.baseRepo.toLowerCase() !== this.headFullName.toLowerCase() ? this.head.owner : undefined;
+    return { client: this.target.client, baseOwner: base.owner, baseRepo: base.repo, headOwner, wipPrefix: draftPrefix(), signal };
+  }
+
+  /** The open pull request of the draft's head and base, if any (shown when the form opens). */
+  existing(draft: PullDraft, signal: AbortSignal): Promise<PullRequest | undefined> {
+    return draft.base && draft.head ? findOpenPull(this.targets(draft, signal), draft.base, draft.head) : Promise.resolve(undefined);
+  }
+}
