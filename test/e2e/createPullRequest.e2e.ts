@@ -4,14 +4,14 @@
 // Request → the pull request's page shows `Closes #N`. The workspace is back on its default branch afterwards.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FrameLocator, Locator } from 'playwright-core';
 import { gitCredentialEnv } from '../harness/workspace';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { activeWebview, runCommandWhenListed, signInWithToken as signIn } from './steps';
+import { activeWebview, runCommandAndType, runCommandWhenListed, signInWithToken as signIn } from './steps';
 
 const exec = promisify(execFile);
 
@@ -119,9 +119,12 @@ describe('open a pull request from the editor', function () {
     const issue = target.repo.issues.blocker;
     await git('checkout', '--quiet', target.repo.defaultBranch);
     await vs.dismissNotifications();
-    await runCommandWhenListed(vs, 'Gitea: Start Working on Issue…');
+    // The pages the tests before opened would take the focus back from the pick as it opens.
+    await vs.runCommand('View: Close All Editors');
     // Typed: the open issue of that number is the first row (or, before the list is loaded, the number as typed).
-    await vs.fillQuickInput(`#${issue}`);
+    // A pick that closed as it opened is opened again (runCommandAndType).
+    await runCommandAndType(vs, 'Gitea: Start Working on Issue…', `#${issue}`);
+    await vs.page.keyboard.press('Enter');
     // The branch name, offered from gitea.issueBranchName: accepted as it is.
     const nameBox = vs.page.locator('.quick-input-widget .quick-input-box input');
     await vs.page.locator('.quick-input-widget', { hasText: `Start Working on #${issue}` }).waitFor({ timeout: 30_000 });
@@ -131,10 +134,12 @@ describe('open a pull request from the editor', function () {
     await vs.page.keyboard.press('Enter');
     await vs.waitForNotification(new RegExp(`Switched to the new branch ${branch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), 60_000);
     assert.equal(await git('rev-parse', '--abbrev-ref', 'HEAD'), branch);
-    writeFileSync(join(target.workspace, `e2e-${branch}.md`), `Work on #${issue}.\n`);
+    // What a user would commit (the README screenshot shows the clone's files and the title).
+    mkdirSync(join(target.workspace, 'docs'), { recursive: true });
+    writeFileSync(join(target.workspace, 'docs', 'settings-crash.md'), 'Opening the settings no longer crashes.\n');
     await git('add', '.');
-    await git('commit', '--quiet', '-m', 'Work on the issue');
-    const number = await createFromForm('Work on the issue', { push: true });
+    await git('commit', '--quiet', '-m', 'Stop the crash when opening the settings');
+    const number = await createFromForm('Stop the crash when opening the settings', { push: true });
     const page = activeWebview(vs);
     await page.locator('text=/Closes #\\d+/').first().waitFor({ timeout: 30_000 });
     assert.match(await page.locator('body').innerText(), new RegExp(`Closes #${issue}\\b`));
