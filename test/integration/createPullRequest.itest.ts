@@ -140,7 +140,11 @@ describe('Create Pull Request (Gitea 1.27 test server)', function () {
     assert.deepEqual(exists, { status: 'exists', number: 6, fields: { head: 'Pull request #6 already merges feature/login into main and is open.' } });
     const same = await createPull(targets, draft({ head: 'main' }));
     assert.deepEqual(same, { status: 'invalid', fields: { base: 'Invalid PullRequest: There are no changes between the head and the base' } });
-    await server.git.must('carol/notes.git', ['branch', '--force', 'topic', 'main']);
+    // A branch made as a push would (updateRefs drops the server's branch cache; a bare `git branch` did not, and
+    // a full run that had read carol/notes' branches before answered 404 for it).
+    const notes = server.state.repoByName('carol', 'notes')!;
+    const notesMain = (await server.git.must(notes.gitPath, ['rev-parse', 'refs/heads/main'])).toString('utf8').trim();
+    await server.git.updateRefs(notes.gitPath, [`update refs/heads/topic ${notesMain}`]);
     const stranger = await createPull({ ...targets, baseOwner: 'carol', baseRepo: 'notes' }, draft({ head: 'topic', baseRepo: 'carol/notes' }));
     assert.deepEqual(stranger, { status: 'invalid', fields: { baseRepo: 'You may not open pull requests in carol/notes (the server said: "user must be a collaborator").' } });
     // Gitea requests the reviews after creating: asking the poster answers 500 with the pull request made. It is found.
