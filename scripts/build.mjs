@@ -1,9 +1,10 @@
-// Bundles the extension into four files so that activation stays cheap:
+// Bundles the extension into five files so that activation stays cheap:
 //   dist/extension.js — the entry point and composition root (src/extension.ts): the services, sign-in, the repository
 //                       context and the status bar, plus stand-ins for the views and commands; `vscode` external.
 //   dist/workbench.js — the views and commands (src/workbench.ts), loaded when a Gitea view is first shown or one of
 //                       their commands first runs (src/core/deferredFeatures.ts).
 //   dist/admin.js     — the administration commands' forms, loaded on the first use of one (src/commands/admin).
+//   dist/branchStatus.js — the branch status item's pull request facts and tooltip, loaded the first time it shows.
 //   dist/api.js       — the HTTP client, undici and zod; loaded with require() on the first request
 //                       (see src/apiLoader.ts), never during activation.
 import * as esbuild from 'esbuild';
@@ -44,6 +45,9 @@ const workbenchExternal = requireOf('workbench.js', /^\.\/workbench$/, (importer
 /** The administration commands' require of their implementations (src/commands/admin/index.ts). */
 const adminExternal = requireOf('admin.js', /^\.\/handlers$/, (importer) => importer.endsWith('/src/commands/admin/index.ts'));
 
+/** The branch status item's require of its details (src/git/pullRequestStatus.ts). */
+const branchStatusExternal = requireOf('branchStatus.js', /^\.\/branchStatusDetails$/, (importer) => importer.endsWith('/src/git/pullRequestStatus.ts'));
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -59,7 +63,8 @@ const common = {
 // dist/ is not emptied first: esbuild rewrites each output file, so a run that started earlier (a test run next to
 // `npm run bench`) keeps its files, and only the files .vscodeignore lets through go into the .vsix.
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [vscodeOnce, workbenchExternal, apiExternal] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [vscodeOnce, workbenchExternal, apiExternal, branchStatusExternal] },
+  { ...common, entryPoints: ['src/git/branchStatusDetails.ts'], outfile: 'dist/branchStatus.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [vscodeOnce, apiExternal, adminExternal] },
   { ...common, entryPoints: ['src/commands/admin/handlers.ts'], outfile: 'dist/admin.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },

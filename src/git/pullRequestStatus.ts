@@ -6,54 +6,27 @@
 // focus. Registered at activation (small) so that it shows after a reload too; it also sets the
 // `gitea.onPullRequestBranch` context key of Back to Default Branch.
 import * as vscode from 'vscode';
-import type { GiteaClient, PullRequest } from '../api';
-import { COMMAND } from '../core/commandIds';
 import type { RepoRef, Services } from '../core/services';
-import { resolveTarget } from '../core/target';
 import { messageOf } from '../shared/errors';
-import { inertText } from '../shared/untrustedText';
-import { branchItemText, ciState, PollBackoff, reviewVerdict, type BranchFacts, type PullFacts } from './branchStatusModel';
+import type * as Details from './branchStatusDetails';
+import { PollBackoff } from './branchStatusModel';
 import { clonedRepository, pullRequestOfBranch } from './gitRepositories';
 import type { GitRepository } from './gitApi';
-import { ISSUE_CONFIG_VARIABLE, parseIssueKey, type IssueKey } from './issueBranch';
-import { branchConfigKey, type PullRequestKey } from './pullRequestBranch';
+import { ISSUE_CONFIG_VARIABLE, parseIssueKey } from './issueBranch';
+import { branchConfigKey } from './pullRequestBranch';
 import { remoteDefaultBranch } from './remoteHead';
+
+export type { BranchActionsArg } from './branchStatusDetails';
 
 const CONTEXT_KEY = 'gitea.onPullRequestBranch';
 
-/** What the branch menu (gitea.branchActions) is handed. */
-export interface BranchActionsArg {
-  readonly repo: RepoRef;
-  readonly branch: string;
-  readonly defaultBranch?: string;
-  readonly pull?: { readonly repo: RepoRef; readonly index: number; readonly state: PullFacts['state']; readonly behind: boolean; readonly title?: string };
-  readonly issue?: { readonly repo: RepoRef; readonly index: number };
-}
-
-/** The open pull request whose head is `branch` of the clone's repository (first page of the open ones). */
-async function openPullOfBranch(client: GiteaClient, repo: RepoRef, branch: string): Promise<PullRequest | undefined> {
-  const page = await client.repoListPullRequests({ owner: repo.owner, repo: repo.repo, state: 'open', page: 1 });
-  return page.items.find((p) => p.head?.ref === branch && (p.head.repo?.full_name ?? '').toLowerCase() === `${repo.owner}/${repo.repo}`.toLowerCase());
-}
-
-async function pullFacts(client: GiteaClient, at: { owner: string; repo: string }, pr: PullRequest): Promise<PullFacts> {
-  const sha = pr.head?.sha || undefined;
-  const [reviews, combined] = await Promise.all([
-    // expected: reviews or statuses a server will not tell leave their part of the item empty.
-    client.repoListPullReviews({ ...at, index: pr.number, page: 1 }).then((p) => p.items, () => []),
-    // expected: the same for the head's statuses.
-    sha ? client.repoGetCombinedStatusByRef({ ...at, ref: sha }).catch(() => undefined) : undefined,
-  ]);
-  return {
-    index: pr.number,
-    title: pr.title,
-    state: pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open',
-    draft: pr.draft === true,
-    review: reviewVerdict(reviews),
-    ci: ciState(combined),
-    behind: !!pr.merge_base && !!pr.base?.sha && pr.merge_base !== pr.base.sha,
-    headSha: sha,
-  };
+let details: typeof Details | undefined;
+/** The item's server part and tooltip, loaded the first time the item shows. */
+function loadDetails(): typeof Details {
+  // esbuild leaves this require to dist/branchStatus.js (scripts/build.mjs).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy bundle, loaded when first needed
+  details ??= require('./branchStatusDetails') as typeof Details;
+  return details;
 }
 
 /** `onPullRequestBranch`: called when a clone is found on a pull request's branch (the features that need it load). */
@@ -73,27 +46,8 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, false);
   };
 
-  const render = (facts: BranchFacts, arg: BranchActionsArg): void => {
-    const text = branchItemText(facts);
-    item.text = text || `$(git-pull-request-create) ${vscode.l10n.t('Create Pull Request')}`;
-    item.tooltip = tooltip(facts, arg);
-    item.command = text
-      ? { title: vscode.l10n.t('Branch Actions'), command: COMMAND.branchActions, arguments: [arg] }
-      : { title: vscode.l10n.t('Create Pull Request'), command: COMMAND.createPullRequest, arguments: [{ repo: arg.repo }] };
-    item.show();
-  };
-
-  /** Once per pull request: it is merged, so the branch has done its work. */
+  /** Once per pull request: the offer to go back after its merge. */
   const offered = new Set<string>();
-  const offerBackAndDelete = (arg: BranchActionsArg): void => {
-    const key = `${arg.repo.rootUri?.toString()}|${arg.branch}|${arg.pull?.index}`;
-    if (offered.has(key) || !arg.defaultBranch || !arg.pull) return;
-    offered.add(key);
-    const back = vscode.l10n.t('Back to {0} and Delete {1}', inertText(arg.defaultBranch), inertText(arg.branch));
-    void vscode.window
-      .showInformationMessage(vscode.l10n.t('Pull request #{0} is merged.', arg.pull.index), back)
-      .then((choice) => (choice === back ? vscode.commands.executeCommand(COMMAND.branchActions, { ...arg, run: 'backAndDelete' }) : undefined));
-  };
 
   const schedule = (changed: boolean): void => {
     if (timer) clearTimeout(timer);
@@ -124,28 +78,14 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
       schedule(false);
       return hide();
     }
-    const arg = actionsArg(repo, branch, defaultBranch, remembered?.key, issue);
-    let facts: BranchFacts = { branch, issue: issue && { index: issue.index } };
-    if (remembered) {
-      facts = { ...facts, pull: { index: remembered.key.index, title: remembered.title, state: 'open', draft: false, review: 'none', ci: 'none', behind: false } };
-    }
-    if (!poll) render(facts, arg);
+    const { localView, serverView, showBranchItem, offerBackAndDelete } = loadDetails();
+    const local = localView(repo, branch, defaultBranch, remembered, issue);
+    if (!poll) showBranchItem(item, local.facts, local.arg);
     try {
-      const resolved = await resolveTarget(services, remembered ? { ...repo, owner: remembered.key.owner, repo: remembered.key.repo, instanceUrl: remembered.key.instanceUrl } : repo);
-      if (resolved.kind !== 'ready') return;
-      const { client } = resolved.target;
-      const at = remembered ? { owner: remembered.key.owner, repo: remembered.key.repo } : { owner: repo.owner, repo: repo.repo };
-      const pr = remembered
-        ? await client.repoGetPullRequest({ ...at, index: remembered.key.index })
-        : branch !== defaultBranch ? await openPullOfBranch(client, repo, branch) : undefined;
-      const pull = pr ? await pullFacts(client, at, pr) : undefined;
-      if (mine !== generation) return;
-      facts = { ...facts, pull };
-      const withPull: BranchActionsArg = pull
-        ? { ...arg, pull: { repo: { ...repo, ...(remembered ? { owner: at.owner, repo: at.repo } : {}) }, index: pull.index, state: pull.state, behind: pull.behind, title: pull.title } }
-        : arg;
-      render(facts, withPull);
-      if (remembered && pull?.state === 'merged') offerBackAndDelete(withPull);
+      const shown = await serverView(services, repo, branch, defaultBranch, remembered?.key, local);
+      if (!shown || mine !== generation) return;
+      showBranchItem(item, shown.facts, shown.arg);
+      if (remembered && shown.facts.pull?.state === 'merged') offerBackAndDelete(offered, shown.arg);
     } catch (e) {
       services.log.warn(`Branch status of ${branch}: ${messageOf(e)}`);
     } finally {
@@ -205,51 +145,3 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
   followLogged();
 }
 
-
-function actionsArg(repo: RepoRef, branch: string, defaultBranch: string | undefined, pr: PullRequestKey | undefined, issue: IssueKey | undefined): BranchActionsArg {
-  const at = (k: { instanceUrl: string; owner: string; repo: string }): RepoRef => ({ ...repo, instanceUrl: k.instanceUrl, owner: k.owner, repo: k.repo });
-  return {
-    repo,
-    branch,
-    defaultBranch,
-    pull: pr && { repo: at(pr), index: pr.index, state: 'open', behind: false },
-    issue: issue && { repo: at(issue), index: issue.index },
-  };
-}
-
-function tooltip(f: BranchFacts, arg: BranchActionsArg): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, true);
-  md.isTrusted = { enabledCommands: [COMMAND.openIssue, COMMAND.backToDefaultBranch, COMMAND.checkoutPullRequest, COMMAND.updatePullRequestBranch, COMMAND.createPullRequest] };
-  // A label holds branch names (the default branch is the server's): escaped as appendText does.
-  const link = (label: string, command: string, value?: unknown): string =>
-    `[${new vscode.MarkdownString(undefined, true).appendText(label).value}](command:${command}${value === undefined ? '' : `?${encodeURIComponent(JSON.stringify([value]))}`})`;
-  const links: string[] = [];
-  const p = f.pull;
-  const pullRepo = arg.pull?.repo ?? arg.repo;
-  const at = { instanceUrl: pullRepo.instanceUrl, owner: pullRepo.owner, repo: pullRepo.repo };
-  if (p) {
-    const state = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[p.state];
-    md.appendMarkdown('$(git-pull-request) ');
-    md.appendText(vscode.l10n.t('Pull request {0}/{1}#{2} {3} ({4})', at.owner, at.repo, p.index, p.title ?? '', state));
-    const facts = [
-      p.draft ? vscode.l10n.t('draft') : '',
-      { approved: vscode.l10n.t('approved'), changes: vscode.l10n.t('changes requested'), none: '' }[p.review],
-      { success: vscode.l10n.t('checks passed'), pending: vscode.l10n.t('checks running'), failure: vscode.l10n.t('checks failed'), none: '' }[p.ci],
-      p.behind ? vscode.l10n.t('the base branch has newer commits') : '',
-    ].filter(Boolean);
-    if (facts.length) md.appendText(`\n\n${facts.join(' · ')}`);
-    links.push(link(vscode.l10n.t('Open Pull Request'), COMMAND.openIssue, { repo: at, number: p.index, isPull: true }));
-    if (p.state === 'open') links.push(link(vscode.l10n.t('Update Branch'), COMMAND.updatePullRequestBranch, { repo: at, index: p.index }));
-  } else {
-    links.push(link(vscode.l10n.t('Create Pull Request'), COMMAND.createPullRequest));
-  }
-  if (f.issue) {
-    md.appendMarkdown('\n\n$(issues) ');
-    md.appendText(vscode.l10n.t('Started from issue #{0}.', f.issue.index));
-  }
-  md.appendMarkdown('\n\n');
-  md.appendText(vscode.l10n.t('On the branch {0}. Click for its actions.', arg.branch));
-  if (arg.defaultBranch && arg.branch !== arg.defaultBranch) links.push(link(vscode.l10n.t('Back to {0}', arg.defaultBranch), COMMAND.backToDefaultBranch));
-  md.appendMarkdown(`\n\n${links.join(' · ')}`);
-  return md;
-}

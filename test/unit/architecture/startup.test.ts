@@ -13,6 +13,7 @@ const BUNDLE_BOUNDARIES: ReadonlySet<string> = new Set([
   'extension.ts → workbench.ts',
   'apiLoader.ts → api/index.ts',
   'commands/admin/index.ts → commands/admin/handlers.ts',
+  'git/pullRequestStatus.ts → git/branchStatusDetails.ts',
 ]);
 
 const key = (e: ImportEdge): string => `${e.from} → ${e.to}`;
