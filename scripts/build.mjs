@@ -48,6 +48,20 @@ const adminExternal = requireOf('admin.js', /^\.\/handlers$/, (importer) => impo
 /** The branch status item's require of its details (src/git/pullRequestStatus.ts). */
 const branchStatusExternal = requireOf('branchStatus.js', /^\.\/branchStatusDetails$/, (importer) => importer.endsWith('/src/git/pullRequestStatus.ts'));
 
+/**
+ * undici ships its HTTP/1 parser twice, as WebAssembly with SIMD and without (72 KB each), and falls back to the
+ * second when the first does not compile. The client's few requests gain nothing measurable from SIMD, so the
+ * bundle keeps the portable one: the SIMD module is replaced by one that throws, which is undici's fallback path
+ * (as with UNDICI_NO_WASM_SIMD=1).
+ */
+const portableHttpParser = {
+  name: 'portable-http-parser',
+  setup(build) {
+    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp_simd-wasm', namespace: 'portable-http-parser' }));
+    build.onLoad({ filter: /.*/, namespace: 'portable-http-parser' }, () => ({ contents: "throw new Error('the SIMD parser is left out of the bundle');", loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -67,7 +81,7 @@ const builds = [
   { ...common, entryPoints: ['src/git/branchStatusDetails.ts'], outfile: 'dist/branchStatus.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [vscodeOnce, apiExternal, adminExternal] },
   { ...common, entryPoints: ['src/commands/admin/handlers.ts'], outfile: 'dist/admin.js', plugins: [vscodeOnce, apiExternal] },
-  { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js' },
+  { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js', plugins: [portableHttpParser] },
 ];
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

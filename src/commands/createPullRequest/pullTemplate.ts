@@ -3,7 +3,10 @@
 // .md, .yaml or .yml, at the root, then in .gitea/, then in .github/, that is a valid template (an invalid one is
 // skipped, as Gitea skips it). Markdown templates may carry front matter (name, about, title, labels, assignees);
 // a YAML form becomes the Markdown Gitea makes of an unfilled form (RenderToMarkdown). Pure.
-import { parseYamlSubset, YamlSubsetError, type YamlValue } from './yamlSubset';
+import { parseYaml, YamlError } from '../../shared/yaml';
+
+/** What YAML parses to (plain values). */
+type YamlValue = string | number | boolean | null | undefined | YamlValue[] | { [key: string]: YamlValue };
 
 const NAMES = ['PULL_REQUEST_TEMPLATE', 'pull_request_template'];
 const EXTENSIONS = ['.md', '.yaml', '.yml'];
@@ -58,10 +61,10 @@ function parseMarkdown(path: string, content: string): PullTemplate | undefined 
   const split = splitFrontMatter(content);
   let meta: YamlMap | undefined;
   try {
-    const parsed = split ? parseYamlSubset(split.front) : undefined;
+    const parsed = split ? parseYaml(split.front) as YamlValue : undefined;
     meta = isMap(parsed ?? undefined) ? (parsed as YamlMap) : undefined;
   } catch (e) {
-    if (!(e instanceof YamlSubsetError)) throw e;
+    if (!(e instanceof YamlError)) throw e;
   }
   if (!split || !meta) {
     // No (readable) front matter: the whole file is the template, named after the file.
@@ -100,9 +103,9 @@ function renderField(field: YamlMap): string | undefined {
 function parseYamlForm(path: string, content: string): PullTemplate | undefined {
   let doc: YamlValue;
   try {
-    doc = parseYamlSubset(content);
+    doc = parseYaml(content) as YamlValue;
   } catch (e) {
-    if (e instanceof YamlSubsetError) return undefined;
+    if (e instanceof YamlError) return undefined;
     throw e;
   }
   if (!isMap(doc) || !text(doc.name).trim() || !(text(doc.about) || text(doc.description)).trim()) return undefined;

@@ -62,13 +62,13 @@ test('the check notices an import that pulls the views into the entry point', ()
   assert.deepEqual(featureCode(bundledFrom('extension.ts', typeOnly)), []);
 });
 
-/** The files of src/ that load markdown-it by value (a value import or a require of it). */
-function markdownItLoaders(): Set<string> {
+/** The files of src/ that load a package by value (a value import or a require of it). */
+function packageLoaders(name: string): Set<string> {
   const loaders = new Set<string>();
   for (const file of sourceFiles()) {
     const visit = (node: ts.Node): void => {
-      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text === 'markdown-it' && !node.importClause?.isTypeOnly) loaders.add(file.path);
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.some((a) => ts.isStringLiteral(a) && a.text === 'markdown-it')) loaders.add(file.path);
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text === name && !node.importClause?.isTypeOnly) loaders.add(file.path);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.some((a) => ts.isStringLiteral(a) && a.text === name)) loaders.add(file.path);
       ts.forEachChild(node, visit);
     };
     visit(file.ast);
@@ -77,11 +77,16 @@ function markdownItLoaders(): Set<string> {
 }
 
 test('markdown-it is not in dist/extension.js: it loads with the first body rendered', () => {
-  const loaders = markdownItLoaders();
+  const loaders = packageLoaders('markdown-it');
   assert.deepEqual([...loaders], ['shared/markdown.ts'], 'the one module that loads markdown-it');
   const files = bundledFrom('extension.ts', importEdges());
   assert.deepEqual([...files].filter((f) => loaders.has(f)), []);
   // The check notices an import that pulls the renderer into the entry point.
   const edges = [...importEdges(), { from: 'auth/signOut.ts', to: 'shared/markdown.ts', typeOnly: false, line: 1 }];
   assert.ok(bundledFrom('extension.ts', edges).has('shared/markdown.ts'));
+});
+
+test('the YAML parser loads with the first template or workflow read, through one module', () => {
+  assert.deepEqual([...packageLoaders('yaml')], ['shared/yaml.ts']);
+  assert.ok(!bundledFrom('extension.ts', importEdges()).has('shared/yaml.ts'), 'not in dist/extension.js');
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePullTemplate, presentCandidates, TEMPLATE_CANDIDATES } from '../../../src/commands/createPullRequest/pullTemplate';
-import { parseYamlSubset, YamlSubsetError } from '../../../src/commands/createPullRequest/yamlSubset';
+import { parseYaml, YamlError } from '../../../src/shared/yaml';
 
 test('the candidates are Gitea\'s eighteen, root first, then .gitea/, then .github/, upper-case before lower-case, .md first', () => {
   assert.equal(TEMPLATE_CANDIDATES.length, 18);
@@ -75,11 +75,16 @@ test('a YAML form becomes the Markdown of an unfilled form: headings, _No respon
   assert.equal(parsePullTemplate('pull_request_template.yml', 'name: [unterminated\n'), undefined);
 });
 
-test('the YAML subset: nesting, quotes, block scalars, flow lists; anchors and tags are refused', () => {
-  assert.deepEqual(parseYamlSubset('a: 1\nb:\n  c: "x: y"\n  d: \'it\'\'s\'\ne:\n- one\n- two # note\nf: [1, "a,b"]\ng: true\n'), {
-    a: 1, b: { c: 'x: y', d: "it's" }, e: ['one', 'two'], f: [1, 'a,b'], g: true,
-  });
-  assert.deepEqual(parseYamlSubset('k: |\n  line 1\n\n  line 2\nm: >-\n  folded\n  text\n'), { k: 'line 1\n\nline 2\n', m: 'folded text' });
-  assert.throws(() => parseYamlSubset('a: &anchor 1\nb: *anchor\n'), YamlSubsetError);
-  assert.throws(() => parseYamlSubset('a: !!str 1\n'), YamlSubsetError);
+test('templates are read with a YAML parser: quotes, block scalars, flow lists and anchors as Gitea reads them', () => {
+  const front = ['---', 'name: "Fix: something"', "about: 'it''s for fixes'", 'title: &t "[Fix] "', 'labels: [bug, "needs review"]', 'assignees: |-', '  alice', '---', 'Body'].join('\n');
+  const t = parsePullTemplate('pull_request_template.md', front);
+  assert.deepEqual([t?.title, t?.labels, t?.assignees, t?.body], ['[Fix] ', ['bug', 'needs review'], ['alice'], 'Body']);
+});
+
+test('YAML: the first error is thrown as YamlError; an alias bomb is refused, not expanded', () => {
+  assert.deepEqual(parseYaml('a: 1\nb:\n  c: "x: y"\n  d: [1, "a,b"]\ne: &x yes\nf: *x\n'), { a: 1, b: { c: 'x: y', d: [1, 'a,b'] }, e: 'yes', f: 'yes' });
+  assert.throws(() => parseYaml('a: [unterminated\n'), YamlError);
+  const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+  for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+  assert.throws(() => parseYaml(bomb.join('\n')), YamlError);
 });
