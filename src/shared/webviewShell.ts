@@ -1,5 +1,5 @@
-// The HTML shell of the extension's webviews (Create Issue, the issue page): the Content-Security-Policy, the one
-// stylesheet and the one script, both allowed by a per-load nonce, and the page's strings as JSON in a
+// The HTML shell of the extension's webviews (the forms, the issue page): the Content-Security-Policy, the one
+// stylesheet and the scripts, all allowed by a per-load nonce, and the page's strings as JSON in a
 // non-executable script element (the page script has no access to vscode.l10n). The pages build themselves from it.
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from './htmlSafety';
@@ -12,9 +12,9 @@ export function nonce(): string {
 export interface WebviewShell {
   readonly csp: string;
   readonly nonce: string;
-  /** Webview URIs (already converted with asWebviewUri) of the page's stylesheet and script. */
+  /** Webview URIs (already converted with asWebviewUri) of the page's stylesheet and scripts, run in this order. */
   readonly style: string;
-  readonly script: string;
+  readonly scripts: readonly string[];
   readonly title: string;
   readonly strings: Record<string, string>;
 }
@@ -34,7 +34,7 @@ export function webviewShell(page: WebviewShell): string {
 <body>
 <main id="app" aria-busy="true"></main>
 <script type="application/json" id="strings" nonce="${n}">${stringsJson}</script>
-<script src="${escapeHtml(page.script)}" nonce="${n}"></script>
+${page.scripts.map((src) => `<script src="${escapeHtml(src)}" nonce="${n}"></script>`).join('\n')}
 </body>
 </html>`;
 }

@@ -1,27 +1,13 @@
 // The texts of the Create Issue form, translated on the host (the webview script has no vscode.l10n).
 import * as vscode from 'vscode';
 import type { RepoRef } from '../../core/services';
-import type { FormStrings } from './formHtml';
+import { commonFormStrings, type FormStrings } from '../../core/formPage';
 
 export function formStrings(repo: RepoRef): FormStrings {
   return {
+    ...commonFormStrings(),
     pageTitle: vscode.l10n.t('New Issue · {0}/{1}', repo.owner, repo.repo),
     heading: vscode.l10n.t('New issue in {0}/{1}', repo.owner, repo.repo),
-    title: vscode.l10n.t('Title'),
-    titlePlaceholder: vscode.l10n.t('A short summary'),
-    body: vscode.l10n.t('Description'),
-    write: vscode.l10n.t('Write'),
-    preview: vscode.l10n.t('Preview'),
-    bodyPlaceholder: vscode.l10n.t('Markdown is supported'),
-    emptyPreview: vscode.l10n.t('Nothing to preview'),
-    labels: vscode.l10n.t('Labels'),
-    filterLabels: vscode.l10n.t('Filter labels'),
-    noLabels: vscode.l10n.t('This repository has no labels.'),
-    orgLabel: vscode.l10n.t('organization'),
-    milestone: vscode.l10n.t('Milestone'),
-    noMilestone: vscode.l10n.t('No milestone'),
-    assignees: vscode.l10n.t('Assignees'),
-    noAssignees: vscode.l10n.t('Nobody can be assigned.'),
     projects: vscode.l10n.t('Projects'),
     projectsHelp: vscode.l10n.t('Gitea offers no API to list projects: enter project ids, separated by commas.'),
     projectsIgnored: vscode.l10n.t('This server drops the project ids of a new issue (Gitea 1.27 and later take them): add the issue to a project on its web page once it is created.'),
@@ -33,13 +19,10 @@ export function formStrings(repo: RepoRef): FormStrings {
     refTag: vscode.l10n.t('tag'),
     closed: vscode.l10n.t('Create closed'),
     create: vscode.l10n.t('Create Issue'),
-    creating: vscode.l10n.t('Creating…'),
-    discard: vscode.l10n.t('Discard Draft'),
     draftKept: vscode.l10n.t('Your draft is kept until the issue is created.'),
     loadingOptions: vscode.l10n.t('Loading labels, milestones and assignees…'),
     noWrite: vscode.l10n.t('You cannot write to this repository: the server will ignore labels, milestone, assignees and due date.'),
     archivedNotice: vscode.l10n.t('This repository is archived.'),
     unarchive: vscode.l10n.t('Unarchive {0}/{1} and Create', repo.owner, repo.repo),
-    required: vscode.l10n.t('required'),
   };
 }

@@ -6,35 +6,16 @@ import { messageOf } from '../../core/errors';
 import { type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { draftKey, type IssueDraftStore } from './draftStore';
-import { formHtml } from './formHtml';
+import { FormPreview, formMessage } from '../../core/formMessages';
+import { formPageHtml } from '../../core/formPage';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
 import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
-import { renderMarkdown } from '../../shared/markdown';
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
 import { inertText } from '../../shared/untrustedText';
 import { openServerUrl } from '../../core/openExternal';
 
 export const VIEW_TYPE = 'gitea.createIssue';
-
-/** What the webview may send. Anything else is ignored. */
-type Inbound = { type: 'ready' } | { type: 'change'; draft: unknown } | { type: 'submit'; draft: unknown } | { type: 'unarchive' } | { type: 'discard' };
-
-function inbound(message: unknown): Inbound | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
-  const m = message as { type?: unknown; draft?: unknown };
-  switch (m.type) {
-    case 'ready':
-    case 'unarchive':
-    case 'discard':
-      return { type: m.type };
-    case 'change':
-    case 'submit':
-      return { type: m.type, draft: m.draft };
-    default:
-      return undefined;
-  }
-}
 
 /** The webview's saved state (restored after a reload): just which repository the form is for. */
 export interface PanelState {
@@ -47,7 +28,7 @@ export class IssueFormPanel {
   private options: FormOptions | undefined;
   private target: Target | undefined;
   private busy = false;
-  private previewTimer: NodeJS.Timeout | undefined;
+  private readonly preview: FormPreview;
   private lastErrors: Record<string, unknown> | undefined;
   private readonly loading = new AbortController();
   private readonly disposables: vscode.Disposable[] = [];
@@ -100,7 +81,9 @@ export class IssueFormPanel {
     this.draft = prefill ? prefill(stored) : stored;
     if (prefill) store.set(key, this.draft);
     IssueFormPanel.open.set(key, this);
-    panel.webview.html = formHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), formStrings(repo));
+    this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
+    const mediaRoot = vscode.Uri.joinPath(services.context.extensionUri, 'media');
+    panel.webview.html = formPageHtml(panel.webview, mediaRoot, vscode.Uri.joinPath(mediaRoot, 'createIssue', 'form.js'), formStrings(repo));
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
@@ -120,16 +103,9 @@ export class IssueFormPanel {
     void this.panel.webview.postMessage(message);
   }
 
-  /** The body's preview; a body too long to show whole is sent whole all the same. */
-  private previewHtml(): string {
-    return renderMarkdown(this.draft.body, {
-      cutNote: vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'),
-    });
-  }
-
   private sendState(): void {
     this.post({ type: 'state', draft: this.draft, options: this.options, repo: { instanceUrl: this.repo.instanceUrl, owner: this.repo.owner, repo: this.repo.repo, accountId: this.repo.accountId } });
-    this.post({ type: 'preview', html: this.previewHtml() });
+    this.preview.resend();
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
   }
@@ -165,11 +141,13 @@ export class IssueFormPanel {
   }
 
   private receive(message: unknown): void {
-    const m = inbound(message);
+    const m = formMessage(message, ['unarchive']);
     if (!m) return;
     switch (m.type) {
       case 'ready':
         return this.sendState();
+      case 'previewShown':
+        return this.preview.setShown(m.shown);
       case 'change':
         return this.change(m.draft);
       case 'submit':
@@ -191,10 +169,7 @@ export class IssueFormPanel {
     const bodyChanged = draft.body !== this.draft.body;
     this.draft = draft;
     this.store.set(this.key, draft);
-    if (bodyChanged) {
-      if (this.previewTimer) clearTimeout(this.previewTimer);
-      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: this.previewHtml() }), 120);
-    }
+    if (bodyChanged) this.preview.bodyChanged();
   }
 
   private showErrors(errors: { fields?: Partial<Record<DraftField, string>>; general?: string; archived?: { canUnarchive: boolean } }): void {
@@ -286,7 +261,7 @@ export class IssueFormPanel {
 
   private dispose(): void {
     this.loading.abort();
-    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.preview.dispose();
     void this.store.flush(this.key);
     if (IssueFormPanel.open.get(this.key) === this) IssueFormPanel.open.delete(this.key);
     for (const d of this.disposables) d.dispose();

@@ -5,12 +5,13 @@
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
 import { COMMAND } from '../../core/commandIds';
+import { FormPreview, formMessage } from '../../core/formMessages';
+import { formPageHtml } from '../../core/formPage';
 import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
-import { renderMarkdown } from '../../shared/markdown';
 import { inertText } from '../../shared/untrustedText';
 import { gitFailure, pushBranch, pushState, rememberPullRequest, type PushState } from './branchState';
-import { pullFormHtml, pullFormStrings } from './formStrings';
+import { pullFormStrings } from './formStrings';
 import { emptyPullDraft, localPullProblems, parsePullDraft, wipPrefixOf, type PullDraft, type PullField } from './pullDraft';
 import { pullDraftKey, type PullDraftStore } from './pullDraftStore';
 import type { PullFormOptions } from './pullOptions';
@@ -18,17 +19,6 @@ import { draftPrefix, type PullSession, type SessionView } from './pullSession';
 import { checkBeforeCreate, createPull, notABranch, type PullSubmitOutcome } from './submitPull';
 
 export const PULL_FORM_VIEW_TYPE = 'gitea.createPullRequest';
-
-/** What the webview may send. Anything else is ignored. */
-type Inbound = { type: 'ready' | 'discard' | 'openExisting' } | { type: 'change' | 'submit'; draft: unknown };
-
-function inbound(message: unknown): Inbound | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
-  const m = message as { type?: unknown; draft?: unknown };
-  if (m.type === 'ready' || m.type === 'discard' || m.type === 'openExisting') return { type: m.type };
-  if (m.type === 'change' || m.type === 'submit') return { type: m.type, draft: m.draft };
-  return undefined;
-}
 
 /** The panel's saved state (restored after a reload): the clone and the branch. */
 export interface PullPanelState {
@@ -45,7 +35,7 @@ export class PullFormPanel {
   private push: PushState | undefined;
   private busy = false;
   private lastErrors: Record<string, unknown> | undefined;
-  private previewTimer: NodeJS.Timeout | undefined;
+  private readonly preview: FormPreview;
   private readonly loading = new AbortController();
   private readonly disposables: vscode.Disposable[] = [];
   /** Resolves once the form is filled (tests and scripted use wait for it before submitting). */
@@ -86,7 +76,9 @@ export class PullFormPanel {
     this.draft = prefill ? prefill(stored) : stored;
     PullFormPanel.open.get(this.key)?.panel.dispose();
     PullFormPanel.open.set(this.key, this);
-    panel.webview.html = pullFormHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), pullFormStrings(session.branch, draftPrefix()));
+    this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
+    const mediaRoot = vscode.Uri.joinPath(services.context.extensionUri, 'media');
+    panel.webview.html = formPageHtml(panel.webview, mediaRoot, vscode.Uri.joinPath(mediaRoot, 'createPullRequest', 'form.js'), pullFormStrings(session.branch, draftPrefix()));
     this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)), panel.onDidDispose(() => this.dispose()));
     this.ready = this.load();
   }
@@ -103,13 +95,6 @@ export class PullFormPanel {
     void this.panel.webview.postMessage(message);
   }
 
-  /** The body's preview (markdown.ts: untrusted text, a template from the server); a long body is sent whole all the same. */
-  private previewHtml(): string {
-    return renderMarkdown(this.draft.body, {
-      cutNote: vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'),
-    });
-  }
-
   private sendState(): void {
     const c = this.session.clone;
     const state: PullPanelState = {
@@ -119,7 +104,7 @@ export class PullFormPanel {
     const options = this.options && { ...this.options, template: this.options.template && { path: this.options.template.path } };
     const unpushed = this.push ? !this.push.onRemote || this.push.ahead > 0 : false;
     this.post({ type: 'state', draft: this.draft, view: this.view, options, existing: this.existingPull, unpushed, panelState: state });
-    this.post({ type: 'preview', html: this.previewHtml() });
+    this.preview.resend();
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
   }
@@ -175,11 +160,13 @@ export class PullFormPanel {
   }
 
   private receive(message: unknown): void {
-    const m = inbound(message);
+    const m = formMessage(message, ['openExisting']);
     if (!m) return;
     switch (m.type) {
       case 'ready':
         return this.sendState();
+      case 'previewShown':
+        return this.preview.setShown(m.shown);
       case 'change':
         return this.change(m.draft);
       case 'submit':
@@ -200,10 +187,7 @@ export class PullFormPanel {
     if (!next) return;
     const before = this.draft;
     this.setDraft(next);
-    if (next.body !== before.body) {
-      if (this.previewTimer) clearTimeout(this.previewTimer);
-      this.previewTimer = setTimeout(() => this.post({ type: 'preview', html: this.previewHtml() }), 120);
-    }
+    if (next.body !== before.body) this.preview.bodyChanged();
     if (next.baseRepo !== before.baseRepo || next.base !== before.base || next.head !== before.head) void this.retarget(before);
   }
 
@@ -346,7 +330,7 @@ export class PullFormPanel {
 
   private dispose(): void {
     this.loading.abort();
-    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.preview.dispose();
     void this.store.flush(this.key);
     if (PullFormPanel.open.get(this.key) === this) PullFormPanel.open.delete(this.key);
     for (const d of this.disposables) d.dispose();

@@ -33,5 +33,5 @@ export function pageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, instanc
   const n = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.css'));
-  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style: style.toString(), script: script.toString(), title, strings });
+  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style: style.toString(), scripts: [script.toString()], title, strings });
 }

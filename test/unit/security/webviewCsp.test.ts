@@ -22,15 +22,12 @@ const BUILDERS: {
   imgOrigins?: string[];
 }[] = [
   {
-    file: 'commands/createIssue/formHtml.ts',
-    name: 'formHtml',
-    call: (mod, webview, media) => (mod.formHtml as (w: unknown, m: unknown, s: Record<string, string>) => string)(webview, media, { pageTitle: 'New Issue <script>alert(1)</script>' }),
-  },
-  {
-    file: 'commands/createPullRequest/formStrings.ts',
-    name: 'pullFormHtml',
+    file: 'core/formPage.ts',
+    name: 'formPageHtml',
     call: (mod, webview, media) =>
-      (mod.pullFormHtml as (w: unknown, m: unknown, s: Record<string, string>) => string)(webview, media, { pageTitle: 'New Pull Request · <script>alert(1)</script>' }),
+      (mod.formPageHtml as (w: unknown, m: unknown, script: unknown, s: Record<string, string>) => string)(webview, media, { path: '/ext/media/createIssue/form.js' }, {
+        pageTitle: 'New Issue <script>alert(1)</script>',
+      }),
   },
   {
     file: 'commands/issuePage/pageHtml.ts',
