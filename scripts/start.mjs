@@ -79,7 +79,7 @@ try {
   });
   process.stdout.write(
     `\n  Open ${codeServer.folderUrl(folder)}\n` +
-      (token ? `  Signed in to ${instanceUrl} as ${username}.\n` : `  Sign in with "Gitea: Sign In" (F1) to ${instanceUrl}.\n`) +
+      (token ? `  Signed in to ${instanceUrl} as ${username}.\n` : `  Sign in with "Gitea: Sign In…" (F1) to ${instanceUrl}.\n`) +
       '  Press Ctrl+C to stop.\n\n',
   );
   setInterval(() => {}, 1 << 30); // stay up until a signal: the cleanup handlers stop everything and exit

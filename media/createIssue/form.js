@@ -5,7 +5,7 @@
 (function () {
   const vscode = acquireVsCodeApi();
   // @ts-expect-error -- set by formKit.js
-  const { el, field, group, checkboxField, setValue, checkRow, bodyEditor, labelPicker, showFieldErrors, onSubmitKey, showBusy } = window.giteaFormKit;
+  const { el, field, group, checkboxField, setValue, checkRow, bodyEditor, labelPicker, milestoneOptions, onSubmitKey, onFormMessages } = window.giteaFormKit;
   /** @type {Record<string, string>} */
   const t = JSON.parse(document.getElementById('strings')?.textContent || '{}');
 
@@ -92,10 +92,7 @@
     optionsKey = key;
     loading.hidden = !!options;
     labels.render();
-    milestone.replaceChildren(el('option', { value: '', text: t.noMilestone }));
-    for (const m of options ? options.milestones : []) {
-      milestone.append(el('option', { value: m.id, text: m.dueOn ? `${m.title} (${m.dueOn.slice(0, 10)})` : m.title }));
-    }
+    milestoneOptions(milestone, options && options.milestones, t);
     assigneeList.replaceChildren();
     const assignees = options ? options.assignees : [];
     if (options && assignees.length === 0) assigneeList.append(el('div', { className: 'muted', text: t.noAssignees }));
@@ -122,8 +119,8 @@
     renderDraft();
   }
 
+  /** The errors beside the fields' (which the kit shows): the general one, or the archived banner. */
   function showErrors(message) {
-    showFieldErrors(message.fields, (name) => (name === 'dueDate' ? 'due-date' : name));
     general.textContent = message.general || '';
     general.hidden = !message.general || !!message.archived;
     archived.hidden = !message.archived;
@@ -174,27 +171,15 @@
   onSubmitKey(() => send('submit'));
 
   // Links in the preview open in the browser through VS Code (it intercepts navigation); nothing else is live.
-  window.addEventListener('message', (event) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    switch (m.type) {
-      case 'state':
-        draft = { ...EMPTY, ...m.draft };
-        if (m.repo) vscode.setState({ repo: m.repo });
-        if (m.options) options = m.options;
-        renderOptions();
-        renderDraft();
-        break;
-      case 'preview':
-        editor.showPreview(m.html);
-        break;
-      case 'errors':
-        showErrors(m);
-        break;
-      case 'busy':
-        showBusy(app, create, t, m.busy);
-        break;
-    }
+  onFormMessages(app, create, editor, t, {
+    state: (m) => {
+      draft = { ...EMPTY, ...m.draft };
+      if (m.repo) vscode.setState({ repo: m.repo });
+      if (m.options) options = m.options;
+      renderOptions();
+      renderDraft();
+    },
+    errors: { idOf: (name) => (name === 'dueDate' ? 'due-date' : name), show: showErrors },
   });
 
   vscode.postMessage({ type: 'ready' });

@@ -5,7 +5,7 @@
 (function () {
   const vscode = acquireVsCodeApi();
   // @ts-expect-error -- set by formKit.js
-  const { el, field, group, checkboxField, setValue, checkRow, bodyEditor, labelPicker, showFieldErrors, onSubmitKey, showBusy } = window.giteaFormKit;
+  const { el, field, group, checkboxField, setValue, checkRow, bodyEditor, labelPicker, milestoneOptions, onSubmitKey, onFormMessages } = window.giteaFormKit;
   /** @type {Record<string, string>} */
   const t = JSON.parse(document.getElementById('strings')?.textContent || '{}');
 
@@ -118,10 +118,7 @@
     baseBranches.replaceChildren(...(options ? options.branches : []).map((b) => el('option', { value: b })));
     headBranches.replaceChildren(...(view ? view.headBranches : []).map((b) => el('option', { value: b })));
     labels.render();
-    milestone.replaceChildren(el('option', { value: '', text: t.noMilestone }));
-    for (const m of options ? options.milestones : []) {
-      milestone.append(el('option', { value: m.id, text: m.dueOn ? `${m.title} (${m.dueOn.slice(0, 10)})` : m.title }));
-    }
+    milestoneOptions(milestone, options && options.milestones, t);
     assigneeList.replaceChildren();
     const assignees = options ? options.assignees : [];
     if (options && assignees.length === 0) assigneeList.append(el('div', { className: 'muted', text: t.noAssignees }));
@@ -138,8 +135,8 @@
     renderDraft();
   }
 
+  /** The general error beside the fields' (which the kit shows). */
   function showErrors(message) {
-    showFieldErrors(message.fields);
     general.textContent = message.general || '';
     general.hidden = !message.general;
   }
@@ -171,31 +168,19 @@
   document.getElementById('open-existing')?.addEventListener('click', () => vscode.postMessage({ type: 'openExisting' }));
   onSubmitKey(() => send('submit'));
 
-  window.addEventListener('message', (event) => {
-    const m = event.data;
-    if (!m || typeof m !== 'object') return;
-    switch (m.type) {
-      case 'state':
-        draft = { ...EMPTY, ...m.draft };
-        if (m.panelState) vscode.setState(m.panelState);
-        if (m.options) options = m.options;
-        if (m.view) view = m.view;
-        renderOptions();
-        renderDraft();
-        existing.hidden = !m.existing;
-        document.getElementById('existing-text').textContent = m.existing ? `${t.existing} #${m.existing.number} ${m.existing.title || ''}` : '';
-        unpushed.hidden = !m.unpushed;
-        break;
-      case 'preview':
-        editor.showPreview(m.html);
-        break;
-      case 'errors':
-        showErrors(m);
-        break;
-      case 'busy':
-        showBusy(app, create, t, m.busy);
-        break;
-    }
+  onFormMessages(app, create, editor, t, {
+    state: (m) => {
+      draft = { ...EMPTY, ...m.draft };
+      if (m.panelState) vscode.setState(m.panelState);
+      if (m.options) options = m.options;
+      if (m.view) view = m.view;
+      renderOptions();
+      renderDraft();
+      existing.hidden = !m.existing;
+      document.getElementById('existing-text').textContent = m.existing ? `${t.existing} #${m.existing.number} ${m.existing.title || ''}` : '';
+      unpushed.hidden = !m.unpushed;
+    },
+    errors: { idOf: (name) => name, show: showErrors },
   });
 
   vscode.postMessage({ type: 'ready' });

@@ -174,6 +174,30 @@
     app.setAttribute('aria-busy', String(!!busy));
   }
 
+  /** The milestone picker's options: none, then each milestone with its due date. */
+  function milestoneOptions(select, milestones, t) {
+    select.replaceChildren(el('option', { value: '', text: t.noMilestone }));
+    for (const m of milestones || []) select.append(el('option', { value: m.id, text: m.dueOn ? `${m.title} (${m.dueOn.slice(0, 10)})` : m.title }));
+  }
+
+  /**
+   * The extension's messages: `state` to the form, `preview` and `busy` shown here, `errors` to the form (after the
+   * fields' errors are shown here).
+   */
+  function onFormMessages(app, create, editor, t, { state, errors }) {
+    window.addEventListener('message', (event) => {
+      const m = event.data;
+      if (!m || typeof m !== 'object') return;
+      if (m.type === 'state') state(m);
+      else if (m.type === 'preview') editor.showPreview(m.html);
+      else if (m.type === 'busy') showBusy(app, create, t, m.busy);
+      else if (m.type === 'errors') {
+        showFieldErrors(m.fields, errors.idOf);
+        errors.show(m);
+      }
+    });
+  }
+
   // @ts-expect-error -- the forms' scripts find the kit here
-  window.giteaFormKit = { el, field, group, checkboxField, setValue, checkRow, bodyEditor, labelPicker, showFieldErrors, onSubmitKey, showBusy };
+  window.giteaFormKit = { el, field, group, checkboxField, setValue, checkRow, bodyEditor, labelPicker, milestoneOptions, onSubmitKey, onFormMessages };
 })();

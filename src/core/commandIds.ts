@@ -49,3 +49,7 @@ export const COMMAND = {
 } as const;
 
 export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];
+
+/** Context key: the active repository is archived (set when the Branches view reads it and after (un)archiving), so the
+ * palette offers only the one of Archive / Unarchive Repository that applies. */
+export const REPOSITORY_ARCHIVED_CONTEXT = 'gitea.repositoryArchived';

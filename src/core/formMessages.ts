@@ -2,20 +2,39 @@
 // same for every form, so each panel handles only its own messages. No vscode: unit-tested.
 import { renderMarkdown } from '../shared/markdown';
 
-/** What a form's webview may send: the messages every form has, and the form's own (`extra`, no payload). */
-export type FormMessage<Extra extends string> =
-  | { type: 'ready' | 'discard' | Extra }
-  | { type: 'change' | 'submit'; draft: unknown }
-  | { type: 'previewShown'; shown: boolean };
+/** What a form does with the messages every form's webview sends. */
+export interface FormHandlers {
+  /** The webview (re)loaded: send it the whole state. */
+  ready(): void;
+  /** The draft as the webview has it (untrusted until parsed). */
+  change(draft: unknown): void;
+  /** After `change` with the draft sent along. */
+  submit(): void;
+  discard(): void;
+  readonly preview: FormPreview;
+}
 
-/** The message, or undefined for anything else (ignored). */
-export function formMessage<Extra extends string>(message: unknown, extra: readonly Extra[]): FormMessage<Extra> | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
+/**
+ * Runs the handler of a webview message: one of every form's, or one of the form's own (`own`, by type, no payload).
+ * Anything else is ignored.
+ */
+export function handleFormMessage(message: unknown, h: FormHandlers, own: Readonly<Record<string, () => void>> = {}): void {
+  if (typeof message !== 'object' || message === null) return;
   const m = message as { type?: unknown; draft?: unknown; shown?: unknown };
-  if (m.type === 'ready' || m.type === 'discard' || extra.includes(m.type as Extra)) return { type: m.type as 'ready' | 'discard' | Extra };
-  if (m.type === 'change' || m.type === 'submit') return { type: m.type, draft: m.draft };
-  if (m.type === 'previewShown') return { type: 'previewShown', shown: m.shown === true };
-  return undefined;
+  switch (m.type) {
+    case 'ready':
+      return h.ready();
+    case 'discard':
+      return h.discard();
+    case 'previewShown':
+      return h.preview.setShown(m.shown === true);
+    case 'change':
+      return h.change(m.draft);
+    case 'submit':
+      h.change(m.draft);
+      return h.submit();
+  }
+  if (typeof m.type === 'string' && Object.hasOwn(own, m.type)) own[m.type]!();
 }
 
 /**

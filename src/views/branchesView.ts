@@ -2,6 +2,7 @@
 // filter that the server applies (Gitea 1.27+, `q`) or, on servers without `q`, this view applies to loaded pages.
 import * as vscode from 'vscode';
 import type { Branch } from '../api';
+import { REPOSITORY_ARCHIVED_CONTEXT } from '../core/commandIds';
 import type { Services } from '../core/services';
 import { appendField, escapeMarkdown, firstLine, formatDate, relativeDate, setViewMessage, tooltip } from './format';
 import { PagedTreeProvider } from './pagedTree';
@@ -65,6 +66,7 @@ export class BranchesProvider extends PagedTreeProvider {
   /** The default branch, fetched alongside the first page so that the page does not wait for it. */
   private async defaultBranch(scope: ViewScope, signal: AbortSignal): Promise<Branch | undefined> {
     const repo = await scope.client.repoGet(scope.params, { signal });
+    void vscode.commands.executeCommand('setContext', REPOSITORY_ARCHIVED_CONTEXT, repo.archived === true);
     if (!repo.default_branch || repo.empty) return undefined;
     this.defaults.set(scope.key, repo.default_branch);
     return scope.client.repoGetBranch({ ...scope.params, branch: repo.default_branch }, { signal });

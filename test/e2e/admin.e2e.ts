@@ -26,7 +26,7 @@ describe('administration views and forms', function () {
     vs = await VscodePage.open({ viewport: { width: 1400, height: 1000 } });
     const { target } = session();
     try {
-      await runCommand('Gitea: Sign In');
+      await runCommand('Gitea: Sign In…');
       await vs.fillQuickInput(target.url);
       // The next step reuses the same input element: wait until it is the user-name step before typing.
       await vs.page.locator('.quick-input-widget input.input[placeholder="User name"]').waitFor();
@@ -128,7 +128,7 @@ describe('administration views and forms', function () {
   it('creates an organization label through the form (colour checked as it is typed)', async function () {
     requires(this, 'organization');
     const org = session().target.account.org!.name;
-    await runCommand('Gitea: Create Organization Label');
+    await runCommand('Gitea: Create Organization Label…');
     await vs.pickQuickItem(org);
     await vs.pickQuickItem('Name');
     await step(`New label of ${org} — Name`);

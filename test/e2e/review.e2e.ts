@@ -23,7 +23,7 @@ describe('review in the diff editor', function () {
     vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
     const { target } = session();
     await vs.activityBarItem('Gitea').waitFor({ timeout: 60_000 });
-    await vs.runCommand('Gitea: Sign In');
+    await vs.runCommand('Gitea: Sign In…');
     await atStep(vs, 1);
     await vs.fillQuickInput(target.url);
     await atStep(vs, 2);

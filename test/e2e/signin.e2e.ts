@@ -58,7 +58,7 @@ describe('sign in through the palette', function () {
     assert.equal(await statusItem(repo).isVisible(), false, 'no repository is shown while signed out');
 
     await vs.activityBarItem('Gitea').waitFor();
-    await runCommandWhenListed(vs, 'Gitea: Sign In');
+    await runCommandWhenListed(vs, 'Gitea: Sign In…');
     await atStep(vs, 1);
     await vs.fillQuickInput(target.url);
     await atStep(vs, 2);
@@ -86,7 +86,7 @@ describe('sign in through the palette', function () {
   it('a wrong password keeps what was typed and says why', async function () {
     // Needs only the user name: the password typed is a wrong one on every server.
     const { target } = session();
-    await runCommandWhenListed(vs, 'Gitea: Sign In');
+    await runCommandWhenListed(vs, 'Gitea: Sign In…');
     await atStep(vs, 1);
     await vs.fillQuickInput(target.url);
     await atStep(vs, 2);
@@ -162,7 +162,7 @@ describe('sign in with two-factor authentication through the palette', function 
     const { target } = session();
     const otp = target.account.twoFactor!;
     await vs.activityBarItem('Gitea').waitFor();
-    await runCommandWhenListed(vs, 'Gitea: Sign In');
+    await runCommandWhenListed(vs, 'Gitea: Sign In…');
     await atStep(vs, 1);
     await vs.fillQuickInput(target.url);
     await atStep(vs, 2);

@@ -31,10 +31,10 @@ export async function runCommandAndType(vs: VscodePage, title: string, text: str
   }
 }
 
-/** "Gitea: Sign In" with a token, waiting for each step of the form (the steps reuse one input). */
+/** "Gitea: Sign In…" with a token, waiting for each step of the form (the steps reuse one input). */
 export async function signInWithToken(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
   const atStep = (n: number) => vs.page.locator('.quick-input-widget .quick-input-title', { hasText: `(${n}/4)` }).waitFor();
-  await runCommandWhenListed(vs, 'Gitea: Sign In');
+  await runCommandWhenListed(vs, 'Gitea: Sign In…');
   await atStep(1);
   await vs.fillQuickInput(url);
   await atStep(2);

@@ -146,10 +146,10 @@ async function atStep(vs: VscodePage, n: number): Promise<void> {
   await vs.page.locator('.quick-input-widget .quick-input-title', { hasText: new RegExp(`\\(${n}/\\d+\\)`) }).first().waitFor();
 }
 
-/** "Gitea: Sign In" with an access token, waiting for each step before answering it. */
+/** "Gitea: Sign In…" with an access token, waiting for each step before answering it. */
 async function signIn(vs: VscodePage, url: string, username: string, token: string): Promise<void> {
   await vs.activityBarItem('Gitea').waitFor({ timeout: 60_000 }); // the extension's contributions are loaded
-  await vs.runCommand('Gitea: Sign In');
+  await vs.runCommand('Gitea: Sign In…');
   await atStep(vs, 1);
   await vs.fillQuickInput(url);
   await atStep(vs, 2);

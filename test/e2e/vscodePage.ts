@@ -102,11 +102,11 @@ export class VscodePage {
   }
 
   /**
-   * "Gitea: Select Repository" → "Other repository…" → the account on `host` (asked when signed in to several
+   * "Gitea: Select Repository…" → "Other repository…" → the account on `host` (asked when signed in to several
    * instances) → `owner/repo`. The steps reuse one input: each is waited for before it is answered.
    */
   async selectOtherRepository(host: string, ownerRepo: string): Promise<void> {
-    await this.runCommand('Gitea: Select Repository');
+    await this.runCommand('Gitea: Select Repository…');
     await this.pickQuickItem('Other repository…');
     const prompt = this.page.locator(`${QUICK_INPUT} .quick-input-message`, { hasText: `owner/repo on ${host}` });
     const account = this.page.locator(QUICK_ROW, { hasText: host }).first();

@@ -202,7 +202,7 @@ describe('editor workflows', function () {
     const { target } = session();
     const rename = target.repo.openPullRename;
     const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-    await vs.runCommand('Gitea: Select Repository');
+    await vs.runCommand('Gitea: Select Repository…');
     const workspaceRepo = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `${target.repo.owner}/${target.repo.name}` });
     await workspaceRepo.filter({ hasText: new URL(target.url).host }).first().click().catch(() => workspaceRepo.first().click());
     await vs.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Repository } from '../../api';
 import type { Services } from '../../core/services';
 import { argObject, fullName, repoTarget, showAdminFailure } from './adminContext';
-import { COMMAND } from '../../core/commandIds';
+import { COMMAND, REPOSITORY_ARCHIVED_CONTEXT } from '../../core/commandIds';
 
 export const ARCHIVE_REPOSITORY = COMMAND.archiveRepository;
 export const UNARCHIVE_REPOSITORY = COMMAND.unarchiveRepository;
@@ -36,6 +36,10 @@ export async function setArchived(services: Services, archived: boolean, arg?: u
       () => target.client.repoEdit({ owner: target.repo.owner, repo: target.repo.repo, body: { archived } }),
     );
     services.log.info(`${archived ? 'Archived' : 'Unarchived'} ${name}`);
+    const active = services.repos.active;
+    if (active && `${active.owner}/${active.repo}`.toLowerCase() === `${target.repo.owner}/${target.repo.repo}`.toLowerCase()) {
+      void vscode.commands.executeCommand('setContext', REPOSITORY_ARCHIVED_CONTEXT, archived);
+    }
     void vscode.window.showInformationMessage(archived ? t('{0} is archived.', name) : t('{0} is no longer archived.', name));
     return updated;
   } catch (e) {

@@ -6,7 +6,7 @@ import { messageOf } from '../../core/errors';
 import { type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { draftKey, type IssueDraftStore } from './draftStore';
-import { FormPreview, formMessage } from '../../core/formMessages';
+import { FormPreview, handleFormMessage } from '../../core/formMessages';
 import { formPageHtml } from '../../core/formPage';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
@@ -141,26 +141,11 @@ export class IssueFormPanel {
   }
 
   private receive(message: unknown): void {
-    const m = formMessage(message, ['unarchive']);
-    if (!m) return;
-    switch (m.type) {
-      case 'ready':
-        return this.sendState();
-      case 'previewShown':
-        return this.preview.setShown(m.shown);
-      case 'change':
-        return this.change(m.draft);
-      case 'submit':
-        this.change(m.draft);
-        void this.submit();
-        return;
-      case 'unarchive':
-        void this.unarchiveAndSubmit();
-        return;
-      case 'discard':
-        void this.discard();
-        return;
-    }
+    handleFormMessage(
+      message,
+      { ready: () => this.sendState(), change: (d) => this.change(d), submit: () => void this.submit(), discard: () => void this.discard(), preview: this.preview },
+      { unarchive: () => void this.unarchiveAndSubmit() },
+    );
   }
 
   private change(raw: unknown): void {

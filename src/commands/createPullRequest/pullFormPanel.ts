@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../api';
 import { COMMAND } from '../../core/commandIds';
-import { FormPreview, formMessage } from '../../core/formMessages';
+import { FormPreview, handleFormMessage } from '../../core/formMessages';
 import { formPageHtml } from '../../core/formPage';
 import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
@@ -160,26 +160,11 @@ export class PullFormPanel {
   }
 
   private receive(message: unknown): void {
-    const m = formMessage(message, ['openExisting']);
-    if (!m) return;
-    switch (m.type) {
-      case 'ready':
-        return this.sendState();
-      case 'previewShown':
-        return this.preview.setShown(m.shown);
-      case 'change':
-        return this.change(m.draft);
-      case 'submit':
-        this.change(m.draft);
-        void this.submit();
-        return;
-      case 'openExisting':
-        if (this.existingPull) void this.openPage(this.existingPull.number, this.existingPull.title);
-        return;
-      case 'discard':
-        void this.discard();
-        return;
-    }
+    handleFormMessage(
+      message,
+      { ready: () => this.sendState(), change: (d) => this.change(d), submit: () => void this.submit(), discard: () => void this.discard(), preview: this.preview },
+      { openExisting: () => void (this.existingPull && this.openPage(this.existingPull.number, this.existingPull.title)) },
+    );
   }
 
   private change(raw: unknown): void {

@@ -1,17 +1,27 @@
-// The forms' messages and their preview: what a webview may send is parsed into the form's own set (anything else
+// The forms' messages and their preview: what a webview may send runs the form's handler for it (anything else is
 // ignored), and the description is rendered only while the Preview tab is open (then again once typing pauses).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FormPreview, formMessage } from '../../../src/core/formMessages';
+import { FormPreview, handleFormMessage } from '../../../src/core/formMessages';
 
-describe('formMessage', () => {
-  it('takes the common messages and the form\'s own, and ignores the rest', () => {
-    assert.deepEqual(formMessage({ type: 'ready' }, ['unarchive']), { type: 'ready' });
-    assert.deepEqual(formMessage({ type: 'unarchive', draft: 'x' }, ['unarchive']), { type: 'unarchive' });
-    assert.deepEqual(formMessage({ type: 'change', draft: { title: 'a' }, extra: 1 }, []), { type: 'change', draft: { title: 'a' } });
-    assert.deepEqual(formMessage({ type: 'previewShown', shown: 'yes' }, []), { type: 'previewShown', shown: false }, 'only true opens it');
-    assert.deepEqual(formMessage({ type: 'previewShown', shown: true }, []), { type: 'previewShown', shown: true });
-    for (const m of [null, 'ready', { type: 'unarchive' }, { type: 'toString' }, {}]) assert.equal(formMessage(m, ['openExisting']), undefined, JSON.stringify(m));
+describe('handleFormMessage', () => {
+  it("runs every form's handlers and the form's own, and ignores the rest", () => {
+    const calls: string[] = [];
+    const preview = new FormPreview((m) => calls.push(`posted ${String(m.type)}`), () => 'x', 'cut');
+    const h = {
+      ready: () => calls.push('ready'),
+      change: (d: unknown) => calls.push(`change ${JSON.stringify(d)}`),
+      submit: () => calls.push('submit'),
+      discard: () => calls.push('discard'),
+      preview,
+    };
+    const own = { unarchive: () => calls.push('unarchive') };
+    for (const m of [{ type: 'ready' }, { type: 'change', draft: { title: 'a' } }, { type: 'submit', draft: { title: 'b' } }, { type: 'discard' }, { type: 'unarchive' }, { type: 'previewShown', shown: 'yes' }, { type: 'previewShown', shown: true }]) {
+      handleFormMessage(m, h, own);
+    }
+    for (const m of [null, 'ready', { type: 'toString' }, { type: 'hasOwnProperty' }, { type: 'openExisting' }, {}]) handleFormMessage(m, h, own);
+    preview.dispose();
+    assert.deepEqual(calls, ['ready', 'change {"title":"a"}', 'change {"title":"b"}', 'submit', 'discard', 'unarchive', 'posted preview']);
   });
 });
 

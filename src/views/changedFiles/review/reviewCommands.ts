@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../../../core/commandIds';
 import { showFailure } from '../../../core/errors';
 import { pullRequestArg } from '../../../core/pullRequestArg';
+import { askPullRequest } from '../../../core/pullRequestPick';
 import type { Services } from '../../../core/services';
 import { targetOrSignIn } from '../../../core/targetOrSignIn';
 import { ReviewComment, type PullRef, type PullState, type ReviewHost, type ReviewThreads } from './reviewThreads';
@@ -57,6 +58,14 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
       if (pr?.head?.sha) chosen.headSha = pr.head.sha;
     }
     return chosen;
+  };
+
+  /** From the palette (no argument) with no pull request in view: asks which one, as the other pull request commands do. */
+  const pullOrAsk = async (arg: unknown, title: (owner: string, repo: string) => string): Promise<PullState | undefined> => {
+    const state = await pullFor(arg);
+    if (state || arg !== undefined) return state;
+    const picked = await askPullRequest(services, title);
+    return picked ? pullFor(picked) : undefined;
   };
 
   const addComment = async (arg: unknown): Promise<void> => {
@@ -134,11 +143,8 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
   const submit = async (arg?: unknown): Promise<unknown> => {
     // From a comment widget's button: what was typed there joins the review first.
     if (isReply(arg) && arg.text.trim()) await addComment(arg);
-    const state = await pullFor(arg);
-    if (!state) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Open a changed file of a pull request to submit a review.'));
-      return undefined;
-    }
+    const state = await pullOrAsk(arg, (owner, repo) => vscode.l10n.t('Submit a Review: Pull Request of {0}/{1}', owner, repo));
+    if (!state) return undefined;
     const target = await targetOrSignIn(services, state.pull.repo);
     if (!target) return undefined;
     await threads.ensureLoaded(state);
@@ -214,7 +220,7 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
   };
 
   const discard = async (arg?: unknown): Promise<boolean> => {
-    const state = await pullFor(arg);
+    const state = await pullOrAsk(arg, (owner, repo) => vscode.l10n.t('Discard the Pending Review: Pull Request of {0}/{1}', owner, repo));
     if (!state) return false;
     await threads.ensureLoaded(state);
     const drafts = store.get(state.key).drafts.length;
@@ -242,11 +248,8 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
 
   /** The Changed Files of the pull request, and the diff of its first file with a conversation (else its first file). */
   const openReview = async (arg: unknown): Promise<void> => {
-    const named = pullRequestArg(arg, services.repos.active);
-    if (!named) {
-      await vscode.commands.executeCommand(COMMAND.showChangedFiles);
-      return;
-    }
+    const named = pullRequestArg(arg, services.repos.active) ?? (arg === undefined ? await askPullRequest(services, (owner, repo) => vscode.l10n.t('Open the Review of a Pull Request of {0}/{1}', owner, repo)) : undefined);
+    if (!named) return;
     const loaded = await vscode.commands.executeCommand<{ files: readonly { filename: string }[] } | undefined>(COMMAND.showChangedFiles, { repo: named.repo, index: named.index });
     if (!loaded?.files.length) return;
     const state = threads.stateFor(named);
