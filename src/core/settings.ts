@@ -10,6 +10,11 @@ export const SETTING = {
   requestTimeoutSeconds: 'gitea.requestTimeoutSeconds',
   instances: 'gitea.instances',
   pullRequestHover: 'gitea.pullRequestHover',
+  ciJobsRefreshSeconds: 'gitea.ciJobs.refreshSeconds',
+  statusBarBranch: 'gitea.statusBar.branch',
+  mergeDefaultStyle: 'gitea.merge.defaultStyle',
+  mergeDeleteBranch: 'gitea.merge.deleteBranch',
+  checkoutBranchName: 'gitea.checkoutBranchName',
 } as const;
 
 /** Settings whose change invalidates the cached clients (TLS, proxy, timeout). */
@@ -64,6 +69,35 @@ export function requestTimeoutMs(): number {
 /** `gitea.pullRequestHover`: the opt-in hover naming the pull request behind a line. */
 export function pullRequestHoverEnabled(): boolean {
   return config().get<boolean>(SETTING.pullRequestHover, false) === true;
+}
+
+/** `gitea.ciJobs.refreshSeconds` in milliseconds: the CI Jobs view's first wait between refreshes; 0 = no refresh. */
+export function ciJobsRefreshMs(): number {
+  const seconds = config().get<number>(SETTING.ciJobsRefreshSeconds, 5);
+  return typeof seconds === 'number' && seconds >= 0 ? Math.round(Math.min(seconds, 3600) * 1000) : 5000;
+}
+
+/** `gitea.statusBar.branch`: whether the current branch's status bar item shows. */
+export function branchStatusItemEnabled(): boolean {
+  return config().get<boolean>(SETTING.statusBarBranch, true) !== false;
+}
+
+/** `gitea.merge.defaultStyle`: the style Merge Pull Request offers first, or `repository` (the server's default). */
+export function preferredMergeStyle(scope?: vscode.Uri): string {
+  const style = vscode.workspace.getConfiguration(undefined, scope).get<string>(SETTING.mergeDefaultStyle, 'repository');
+  return typeof style === 'string' ? style : 'repository';
+}
+
+/** `gitea.merge.deleteBranch`: whether Merge Pull Request proposes deleting the head branch. */
+export function deleteBranchAfterMerge(scope?: vscode.Uri): 'repository' | 'always' | 'never' {
+  const choice = vscode.workspace.getConfiguration(undefined, scope).get<string>(SETTING.mergeDeleteBranch, 'repository');
+  return choice === 'always' || choice === 'never' ? choice : 'repository';
+}
+
+/** `gitea.checkoutBranchName`: the pattern of the local branch Check Out Pull Request makes. */
+export function checkoutBranchPattern(scope?: vscode.Uri): string {
+  const pattern = vscode.workspace.getConfiguration(undefined, scope).get<string>(SETTING.checkoutBranchName, '${head}');
+  return typeof pattern === 'string' && pattern.trim() ? pattern.trim() : '${head}';
 }
 
 /** `gitea.instances`: strings (instance URLs) or `{ url, sshHosts }` objects. */

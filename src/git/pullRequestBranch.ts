@@ -61,11 +61,33 @@ export interface BranchChoice {
 }
 
 /**
- * The local branch for pull request `pr`: a branch already remembered as this pull request's (the head branch's
- * name first); else the head branch's name when free; else `pr/<index>-<head>` (`-2`, `-3`, … when that is taken
- * too; `pr-<index>-…` when a branch `pr` is in the way). `pr/<index>` when the head branch has no usable name.
+ * The name `pattern` (gitea.checkoutBranchName) makes: `${head}`, `${number}` and `${owner}` (the head repository's
+ * owner) replaced; undefined when a part it needs is missing or git would not take the result as a branch name.
  */
-export function chooseBranchName(pr: PullRequestKey, headRef: string | undefined, localBranches: readonly string[], remembered: ReadonlyMap<string, PullRequestKey>): BranchChoice {
+export function patternBranchName(pattern: string, parts: { head?: string; number: number; owner?: string }): string | undefined {
+  let missing = false;
+  const name = pattern.replace(/\$\{(head|number|owner)\}/g, (_, key: 'head' | 'number' | 'owner') => {
+    const value = key === 'number' ? String(parts.number) : parts[key];
+    if (!value) missing = true;
+    return value ?? '';
+  });
+  return missing ? undefined : usableBranchName(name);
+}
+
+/**
+ * The local branch for pull request `pr`: a branch already remembered as this pull request's (the head branch's
+ * name first); else the name `pattern` makes (gitea.checkoutBranchName; `${head}`, the head branch's name, by
+ * default) when free; else `pr/<index>-<head>` (`-2`, `-3`, … when that is taken too; `pr-<index>-…` when a branch
+ * `pr` is in the way). `pr/<index>` when the head branch has no usable name.
+ */
+export function chooseBranchName(
+  pr: PullRequestKey,
+  headRef: string | undefined,
+  localBranches: readonly string[],
+  remembered: ReadonlyMap<string, PullRequestKey>,
+  pattern = '${head}',
+  headOwner?: string,
+): BranchChoice {
   const head = usableBranchName(headRef);
   const ours = localBranches.filter((b) => {
     const key = remembered.get(b);
@@ -73,7 +95,8 @@ export function chooseBranchName(pr: PullRequestKey, headRef: string | undefined
   });
   if (head && ours.includes(head)) return { name: head, existing: true };
   if (ours[0]) return { name: ours[0], existing: true };
-  if (head && !conflicts(head, localBranches)) return { name: head, existing: false };
+  const named = patternBranchName(pattern, { head, number: pr.index, owner: headOwner });
+  if (named && !conflicts(named, localBranches)) return { name: named, existing: false };
   const nested = head ? `pr/${pr.index}-${head}` : `pr/${pr.index}`;
   for (let n = 1; n <= localBranches.length + 1; n++) {
     const name = n === 1 ? nested : `${nested}-${n}`;

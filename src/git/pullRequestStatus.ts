@@ -7,6 +7,7 @@
 // `gitea.onPullRequestBranch` context key of Back to Default Branch.
 import * as vscode from 'vscode';
 import type { RepoRef, Services } from '../core/services';
+import { branchStatusItemEnabled, SETTING } from '../core/settings';
 import { messageOf } from '../shared/errors';
 import type * as Details from './branchStatusDetails';
 import { PollBackoff } from './branchStatusModel';
@@ -78,6 +79,8 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
       schedule(false);
       return hide();
     }
+    // Turned off (gitea.statusBar.branch): no item and no polling; the context key above still follows the branch.
+    if (!branchStatusItemEnabled()) return item.hide();
     const { localView, serverView, showBranchItem, offerBackAndDelete } = loadDetails();
     const local = localView(repo, branch, defaultBranch, remembered, issue);
     if (!poll) showBranchItem(item, local.facts, local.arg);
@@ -128,6 +131,11 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     services.views.register('branchStatus', () => {
       backoff.reset();
       void update(true).catch((e: unknown) => services.log.warn(`Branch status: ${messageOf(e)}`));
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SETTING.statusBarBranch)) return;
+      backoff.reset();
+      void update().catch((e: unknown) => services.log.warn(`Branch status: ${messageOf(e)}`));
     }),
     // Back in the window: look now, then poll again; away from it: no polling.
     vscode.window.onDidChangeWindowState((s) => {

@@ -11,6 +11,7 @@ import { appendField, duration, escapeMarkdown, formatDate, relativeDate, toolti
 import { isActive, runsToRefresh, stateOf, summarizeRun, type RunSummary } from './ciRunModel';
 import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
+import { ciJobsRefreshMs } from '../core/settings';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
 
@@ -34,8 +35,13 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const POLL_MIN_MS = 5_000;
 export const POLL_MAX_MS = 60_000;
+
+/** The first wait (gitea.ciJobs.refreshSeconds, 0 = off) and the longest one it doubles to. */
+function pollBounds(): { first: number; max: number } {
+  const first = ciJobsRefreshMs();
+  return { first, max: Math.max(POLL_MAX_MS, first) };
+}
 
 export function isActiveJob(job: Pick<ActionWorkflowJob, 'status'>): boolean {
   return isActive(job);
@@ -50,7 +56,7 @@ export function isActiveJob(job: Pick<ActionWorkflowJob, 'status'>): boolean {
 export class CiJobsProvider extends PagedTreeProvider {
   private statuses: readonly JobStatus[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private delay = POLL_MIN_MS;
+  private delay = pollBounds().first;
   private lastSignature = '';
   private rootKey = '';
   /** The state of each listed run at the last load: a run whose state changed gets its jobs reloaded. */
@@ -133,11 +139,11 @@ export class CiJobsProvider extends PagedTreeProvider {
     this.runsToReload = runsToRefresh(runs, this.runStates);
     const signature = runs.map((r) => `${r.id}:${stateOf(r)}`).join(',');
     // Something moved: poll at the fastest rate again.
-    if (signature !== this.lastSignature) this.delay = POLL_MIN_MS;
+    if (signature !== this.lastSignature) this.delay = pollBounds().first;
     this.lastSignature = signature;
     this.stopTimer();
     if (runs.some(isActive)) this.schedulePoll();
-    else this.delay = POLL_MIN_MS;
+    else this.delay = pollBounds().first;
   }
 
   protected override onVisibilityChanged(visible: boolean): void {
@@ -150,9 +156,10 @@ export class CiJobsProvider extends PagedTreeProvider {
   }
 
   private schedulePoll(): void {
-    if (this.timer || this.view?.visible === false) return;
-    const wait = this.delay;
-    this.delay = Math.min(this.delay * 2, POLL_MAX_MS);
+    const bounds = pollBounds();
+    if (this.timer || this.view?.visible === false || bounds.first === 0) return;
+    const wait = Math.max(this.delay, bounds.first);
+    this.delay = Math.min(wait * 2, bounds.max);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (!this.loadedItems(this.rootKey)) return this.stopPolling(); // reloaded, signed out or another repository
@@ -177,7 +184,7 @@ export class CiJobsProvider extends PagedTreeProvider {
 
   private stopPolling(): void {
     this.stopTimer();
-    this.delay = POLL_MIN_MS;
+    this.delay = pollBounds().first;
     this.lastSignature = '';
     this.runStates.clear();
   }

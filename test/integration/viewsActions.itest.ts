@@ -168,6 +168,28 @@ describe('views: actions', function () {
     }
   });
 
+  it('gitea.ciJobs.refreshSeconds: 0 turns the refresh off; another value is the first wait', async () => {
+    const config = vscode.workspace.getConfiguration('gitea');
+    try {
+      await config.update('ciJobs.refreshSeconds', 0, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('gitea.ciJobs.focus');
+      views.ciJobs.refresh();
+      await settled(views.ciJobs);
+      await sleep(1500);
+      assert.equal(views.ciJobs.polling, false, 'runs are queued or running, but the refresh is off');
+      await config.update('ciJobs.refreshSeconds', 2, vscode.ConfigurationTarget.Global);
+      views.ciJobs.refresh();
+      await settled(views.ciJobs);
+      for (let i = 0; i < 20 && !views.ciJobs.polling; i++) await sleep(100);
+      assert.equal(views.ciJobs.polling, true);
+      assert.equal(views.ciJobs.pollDelayMs, 4_000, 'first poll after 2 s, the next one 4 s later');
+    } finally {
+      await config.update('ciJobs.refreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+      views.ciJobs.refresh();
+      await settled(views.ciJobs);
+    }
+  });
+
   it('CI Jobs refreshes itself while runs are active, backs off, stops when hidden and when none runs', async () => {
     await vscode.commands.executeCommand('gitea.ciJobs.focus');
     views.ciJobs.refresh();

@@ -21,6 +21,7 @@ import {
 import type { PullRequestRef } from '../../core/pullRequestArg';
 import type { RepoRef, Services } from '../../core/services';
 import { signalOf } from '../../core/errors';
+import { checkoutBranchPattern } from '../../core/settings';
 import { checkServerRefName, isValidRefName } from '../../shared/refName';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { trackContributorBranch } from './contributorBranch';
@@ -128,7 +129,7 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   await repository.status();
   const locals = await repository.getBranches({ remote: false });
   const names = locals.map((b) => b.name).filter((n): n is string => !!n);
-  const choice = chooseBranchName(key, pr.head?.ref, names, rememberedPullRequests(await repository.getConfigs()));
+  const choice = chooseBranchName(key, pr.head?.ref, names, rememberedPullRequests(await repository.getConfigs()), checkoutBranchPattern(repository.rootUri), pr.head?.repo?.owner?.login);
   // Both reach the git extension's checkout and branch commands, which put no `--` before them.
   if (!isValidRefName(choice.name) || !isFullSha(sha)) throw new UnsafeGitArgumentError(`refusing to check out ${JSON.stringify(choice.name)} at ${JSON.stringify(sha)}`);
   const old = choice.existing ? locals.find((b) => b.name === choice.name)?.commit : undefined;

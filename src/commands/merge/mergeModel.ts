@@ -30,16 +30,22 @@ const STYLE_SETTING: Record<MergeStyle, keyof MergeSettings> = {
   'manually-merged': 'allow_manual_merge',
 };
 
-/** The styles the repository allows, its default style first. A setting the server does not send (an older Gitea
- * has no fast-forward-only, Forgejo no manual merge field) counts as not allowed. */
-export function allowedMergeStyles(repo: MergeSettings): MergeStyle[] {
+/** The styles the repository allows, the user's preferred one (gitea.merge.defaultStyle) first when allowed, else the
+ * repository's default. A setting the server does not send (an older Gitea has no fast-forward-only, Forgejo no manual
+ * merge field) counts as not allowed. */
+export function allowedMergeStyles(repo: MergeSettings, userPreferred?: string): MergeStyle[] {
   const allowed = MERGE_STYLE_ORDER.filter((s) => repo[STYLE_SETTING[s]] === true);
-  const preferred = allowed.find((s) => s === repo.default_merge_style);
+  const preferred = allowed.find((s) => s === userPreferred) ?? allowed.find((s) => s === repo.default_merge_style);
   return preferred ? [preferred, ...allowed.filter((s) => s !== preferred)] : allowed;
 }
 
 /** Whether the style makes a commit whose title and message the merger writes (rebase and fast-forward-only keep
  * the head's commits; a manual merge only records a commit). */
+/** Whether the merge proposes deleting the head branch: gitea.merge.deleteBranch, else the repository's setting. */
+export function proposeDeleteBranch(repositoryDefault: boolean | undefined, setting: 'repository' | 'always' | 'never'): boolean {
+  return setting === 'repository' ? repositoryDefault === true : setting === 'always';
+}
+
 export function styleTakesMessage(style: MergeStyle): boolean {
   return style === 'merge' || style === 'rebase-merge' || style === 'squash';
 }

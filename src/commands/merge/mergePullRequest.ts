@@ -11,10 +11,12 @@ import type { PullRequestRef } from '../../core/pullRequestArg';
 import { signalOf } from '../../core/errors';
 import { askPick, askSwitches, askText, BACK } from '../../core/quickInput';
 import type { Services } from '../../core/services';
+import { deleteBranchAfterMerge, preferredMergeStyle } from '../../core/settings';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { giteaAtLeast, type Account } from '../../shared/account';
 import {
   allowedMergeStyles,
+  proposeDeleteBranch,
   approversOf,
   defaultMergeMessage,
   mergeBlockers,
@@ -95,7 +97,12 @@ interface MergeChoices {
 const toBox = (text: string) => text.replace(/\n+$/, '').replace(/\n/g, '\\n');
 const fromBox = (text: string) => text.replace(/\\n/g, '\n');
 
-async function askChoices(facts: MergeFactsLoaded, styles: readonly MergeStyle[], autoMerge: 'no' | 'offer' | 'needed'): Promise<MergeChoices | undefined> {
+async function askChoices(
+  facts: MergeFactsLoaded,
+  styles: readonly MergeStyle[],
+  autoMerge: 'no' | 'offer' | 'needed',
+  deleteSetting: 'repository' | 'always' | 'never',
+): Promise<MergeChoices | undefined> {
   const { pr, repo } = facts;
   const approvers = approversOf(facts.reviews);
   const title = vscode.l10n.t('Merge Pull Request #{0}', pr.number);
@@ -104,7 +111,7 @@ async function askChoices(facts: MergeFactsLoaded, styles: readonly MergeStyle[]
     title: '',
     message: '',
     mergeCommitId: '',
-    deleteBranch: repo.default_delete_branch_after_merge === true,
+    deleteBranch: proposeDeleteBranch(repo.default_delete_branch_after_merge, deleteSetting),
     whenChecksSucceed: autoMerge === 'needed',
   };
   let prefilledFor: MergeStyle | undefined;
@@ -205,7 +212,7 @@ export async function mergePullRequest(services: Services, ref: PullRequestRef):
   const autoMergeSupported = supportsAutoMerge(target.account);
   const blockers = mergeBlockers(facts);
   const waitForChecks = onlyPendingChecks(blockers) && autoMergeSupported;
-  let styles = allowedMergeStyles(facts.repo);
+  let styles = allowedMergeStyles(facts.repo, preferredMergeStyle(ref.repo.rootUri));
   if (blockers.length && !waitForChecks) {
     const reasons = blockers.map((b) => blockerSentence(b, facts.pr));
     // Gitea checks only the permission for a manual merge: a pull request merged outside Gitea may be recorded.
@@ -222,7 +229,7 @@ export async function mergePullRequest(services: Services, ref: PullRequestRef):
     void vscode.window.showWarningMessage(reason);
     return { kind: 'blocked', reasons: [reason] };
   }
-  const choices = await askChoices(facts, styles, waitForChecks ? 'needed' : autoMergeSupported ? 'offer' : 'no');
+  const choices = await askChoices(facts, styles, waitForChecks ? 'needed' : autoMergeSupported ? 'offer' : 'no', deleteBranchAfterMerge(ref.repo.rootUri));
   if (!choices) return { kind: 'cancelled' };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Merging pull request #{0}…', ref.index) },

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { Branch, CombinedStatus, PullRequest, PullReview, Repository } from '../../../src/api';
 import {
   allowedMergeStyles,
+  proposeDeleteBranch,
   approversOf,
   defaultMergeMessage,
   mergeBlockers,
@@ -45,6 +46,10 @@ test('only the allowed styles are offered, the default first, then in Gitea\'s o
   assert.deepEqual(allowedMergeStyles(repo({ allow_rebase: true, allow_squash_merge: true, default_merge_style: 'merge' })), ['rebase', 'squash']);
   // An older server without allow_fast_forward_only_merge / allow_manual_merge.
   assert.deepEqual(allowedMergeStyles(repo({ allow_merge_commits: true, allow_squash_merge: true, default_merge_style: 'merge' })), ['merge', 'squash']);
+  // gitea.merge.defaultStyle: first when the repository allows it; otherwise the repository's default leads.
+  assert.deepEqual(allowedMergeStyles(repo({ ...all, default_merge_style: 'squash' }), 'rebase').slice(0, 2), ['rebase', 'merge']);
+  assert.deepEqual(allowedMergeStyles(repo({ allow_merge_commits: true, allow_squash_merge: true, default_merge_style: 'squash' }), 'rebase'), ['squash', 'merge']);
+  assert.deepEqual(allowedMergeStyles(repo({ allow_merge_commits: true, allow_squash_merge: true, default_merge_style: 'squash' }), 'repository'), ['squash', 'merge']);
   assert.deepEqual(allowedMergeStyles(repo({})), []);
   assert.deepEqual((['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'] as const).map(styleTakesMessage), [true, false, true, true, false, false]);
 });
@@ -133,4 +138,8 @@ test('Request Review: what to request and what to withdraw (names compared witho
     added: { reviewers: ['dave'], team_reviewers: ['qa'] },
     removed: { reviewers: ['bob'], team_reviewers: [] },
   });
+});
+
+test('gitea.merge.deleteBranch: the repository\'s setting unless always or never', () => {
+  assert.deepEqual([proposeDeleteBranch(true, 'repository'), proposeDeleteBranch(undefined, 'repository'), proposeDeleteBranch(false, 'always'), proposeDeleteBranch(true, 'never')], [true, false, true, false]);
 });

@@ -10,6 +10,7 @@ import {
   chooseBranchName,
   formatPullRequestKey,
   parsePullRequestKey,
+  patternBranchName,
   rememberedPullRequests,
   samePullRequest,
   usableBranchName,
@@ -89,4 +90,15 @@ test('what git config writes for a branch is what rememberedPullRequests reads b
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('gitea.checkoutBranchName: the pattern\'s name when free and valid; else the nested fallback', () => {
+  const none = new Map<string, PullRequestKey>();
+  assert.equal(patternBranchName('pr-${number}/${head}', { head: 'fix', number: 6 }), 'pr-6/fix');
+  assert.equal(patternBranchName('${owner}/${head}', { head: 'fix', number: 6, owner: 'bob' }), 'bob/fix');
+  assert.equal(patternBranchName('${owner}/${head}', { head: 'fix', number: 6 }), undefined, 'no owner');
+  assert.equal(patternBranchName('review..${number}', { number: 6 }), undefined, 'not a branch name git takes');
+  assert.deepEqual(chooseBranchName(PR6, 'feature/login', ['main'], none, 'review/${number}'), { name: 'review/6', existing: false });
+  assert.deepEqual(chooseBranchName(PR6, 'feature/login', ['main', 'review/6'], none, 'review/${number}'), { name: 'pr/6-feature/login', existing: false });
+  assert.deepEqual(chooseBranchName(PR6, 'feature/login', ['main', 'feature/login'], new Map([['feature/login', PR6]]), 'review/${number}'), { name: 'feature/login', existing: true }, 'the branch it already has');
 });
