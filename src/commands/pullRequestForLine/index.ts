@@ -15,24 +15,37 @@ function isWebUrl(url: string | null | undefined): url is string {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
 }
 
-/** Shows a found pull request with its actions; does not wait for the user's choice. */
+async function copyLink(url: string): Promise<void> {
+  await vscode.env.clipboard.writeText(url);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', inertText(url)), 3000);
+}
+
+/**
+ * Shows a found pull request with two buttons (a toast cuts longer rows of buttons short): Open Pull Request, and
+ * More Actions… for the rest (Show Changed Files, Open in Browser, Copy Link) in a pick. Does not wait for the choice.
+ */
 function showPullRequest(outcome: Extract<LineOutcome, { kind: 'pullRequest' }>): void {
   const { pr, repo } = outcome;
   const { headline, detail } = describePullRequest(pr);
   const page = vscode.l10n.t('Open Pull Request');
-  const open = vscode.l10n.t('Open in Browser');
-  const files = vscode.l10n.t('Show Changed Files');
-  const copy = vscode.l10n.t('Copy Link');
-  const actions = isWebUrl(pr.html_url) ? [page, files, open, copy] : [page, files];
-  void vscode.window.showInformationMessage(`${headline} — ${detail}`, ...actions).then(async (choice) => {
+  const more = vscode.l10n.t('More Actions…');
+  void vscode.window.showInformationMessage(`${headline} — ${detail}`, page, more).then(async (choice) => {
     if (choice === page) {
       const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
       await vscode.commands.executeCommand(COMMAND.openIssue, { repo, number: pr.number, title: pr.title, state, isPull: true });
-    } else if (choice === open && isWebUrl(pr.html_url)) await openServerUrl(pr.html_url, repo.instanceUrl);
-    else if (choice === copy && pr.html_url) {
-      await vscode.env.clipboard.writeText(pr.html_url);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', inertText(pr.html_url)), 3000);
-    } else if (choice === files) await vscode.commands.executeCommand(COMMAND.showChangedFiles, { repo, pr: { number: pr.number } });
+      return;
+    }
+    if (choice !== more) return;
+    const items: { label: string; run: () => Thenable<unknown> }[] = [
+      { label: `$(diff-multiple) ${vscode.l10n.t('Show Changed Files')}`, run: () => vscode.commands.executeCommand(COMMAND.showChangedFiles, { repo, pr: { number: pr.number } }) },
+    ];
+    const web = isWebUrl(pr.html_url) ? pr.html_url : undefined;
+    if (web) {
+      items.push({ label: `$(link-external) ${vscode.l10n.t('Open in Browser')}`, run: () => openServerUrl(web, repo.instanceUrl) });
+      items.push({ label: `$(copy) ${vscode.l10n.t('Copy Link')}`, run: () => copyLink(web) });
+    }
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Pull Request #{0}', pr.number) });
+    await picked?.run();
   });
 }
 

@@ -79,3 +79,9 @@ test('"Clear" commands are offered only while there is something to clear', () =
   assert.ok(clears.length >= 3);
   for (const c of clears) assert.match(palette.get(c.command) ?? '', /\b(filtered|dated)\b/, `${c.command}: ${palette.get(c.command)}`);
 });
+
+test("the Gitea views' title buttons show only when signed in (signed out, a view shows its welcome and nothing to filter)", () => {
+  const titleItems = manifest.contributes.menus['view/title'] ?? [];
+  const ungated = titleItems.filter((i) => /view == gitea\.(?!changedFiles\b)/.test(i.when ?? '') && !/\bgitea\.signedIn\b/.test(i.when ?? '')).map((i) => `${i.command}: ${i.when}`);
+  assert.deepEqual(ungated, []);
+});
