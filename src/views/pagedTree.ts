@@ -51,6 +51,8 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   private root: { scopeKey: string; children: NodeChildren } | undefined;
   /** The scope key each rendered node belongs to, so its children use the right cache entries. */
   private readonly nodeScopes = new WeakMap<TreeNode, string>();
+  /** The node each rendered node is under (none at the top level): what `reveal` needs. */
+  private readonly nodeParents = new WeakMap<TreeNode, TreeNode>();
   /** The clock a list item was rendered with; the lists and fixed nodes under it use the same one. */
   private readonly nodeClocks = new WeakMap<TreeNode, number>();
   private pending = 0;
@@ -106,6 +108,15 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     return node.item;
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return this.nodeParents.get(node);
+  }
+
+  /** Shows the view and selects `node` (one this view rendered). */
+  async reveal(node: TreeNode): Promise<void> {
+    await this.view?.reveal(node, { select: true, focus: true });
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
@@ -228,6 +239,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     const instanceUrl = this.services.accounts.accounts.find((a) => scopeKey === a.id || scopeKey.startsWith(`${a.id}|`))?.instanceUrl;
     for (const n of out) {
       this.nodeScopes.set(n, scopeKey);
+      if (parent) this.nodeParents.set(n, parent);
       n.instanceUrl ??= instanceUrl;
     }
     return out;
