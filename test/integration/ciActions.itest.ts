@@ -14,6 +14,11 @@ const tooltipText = (n: TreeNode) => {
   return typeof t === 'string' ? t : (t?.value ?? '');
 };
 const selection = (p: object) => (p as { view?: vscode.TreeView<TreeNode> }).view?.selection ?? [];
+/** The view's selection once it holds a node: the main thread tells the extension host a moment after a reveal. */
+async function selected(p: object): Promise<TreeNode | undefined> {
+  for (let i = 0; i < 50 && selection(p).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  return selection(p)[0];
+}
 
 describe('CI actions: re-run and workflows (Gitea 1.27 test server)', function () {
   this.timeout(120_000);
@@ -61,7 +66,7 @@ describe('CI actions: re-run and workflows (Gitea 1.27 test server)', function (
     const again = find(dataNodes(await settled(views.ciJobs)), 'Login: validate input');
     assert.match(String(again.item.description), /^queued · attempt 2 · /);
     assert.ok(!hasContext(again, 'rerun'), 'no re-run while it waits');
-    assert.equal(label(selection(views.ciJobs)[0]!), 'Login: validate input', 'the run is selected');
+    assert.equal(label((await selected(views.ciJobs))!), 'Login: validate input', 'the run is selected');
     const jobs = dataNodes(await settled(views.ciJobs, again));
     assert.deepEqual(jobs.map((j) => [label(j), String(j.item.description).split(' · ')[0]]), [['lint', 'queued'], ['test', 'success']]);
   });
@@ -124,10 +129,10 @@ describe('CI actions: re-run and workflows (Gitea 1.27 test server)', function (
     assert.deepEqual(posts[0]!.body, { ref: 'refs/heads/develop', inputs: { suite: 'integration', verbose: 'true', retries: '2' } });
     const runId = server.state.runs.at(-1)!.id;
     assert.deepEqual(server.state.dispatchInputs.get(runId), { suite: 'integration', verbose: 'true', retries: '2' });
-    const selected = selection(views.ciJobs)[0];
-    assert.ok(selected, 'a run is selected');
-    assert.equal((selected.data as { id: number }).id, runId);
-    assert.match(String(selected.item.description), /^queued · ci\.yml · workflow_dispatch · develop/);
+    const run = await selected(views.ciJobs);
+    assert.ok(run, 'a run is selected');
+    assert.equal((run.data as { id: number }).id, runId);
+    assert.match(String(run.item.description), /^queued · ci\.yml · workflow_dispatch · develop/);
     assert.match(info.shown[0] ?? '', /Started CI on develop: the new run waits for a runner/);
   });
 
@@ -175,5 +180,34 @@ describe('CI actions on Gitea 1.25 (no re-run endpoints)', function () {
     const jobs = dataNodes(await settled(views.ciJobs, find(runs, 'Login: validate input')));
     assert.ok(jobs.every((j) => !hasContext(j, 'rerun')), describeNodes(jobs));
     assert.deepEqual(dataNodes(await settled(views.ciJobs, root[0])).map(label), ['CI']);
+  });
+
+  it('Run Workflow… without return_run_details (before 1.26): the newest dispatched run of the file is selected', async () => {
+    const views = await registry();
+    views.ciJobs.refresh();
+    const root = await settled(views.ciJobs);
+    const ci = dataNodes(await settled(views.ciJobs, root[0]))[0]!;
+    const ui = scriptQuickInputs([
+      async (ref) => {
+        await ref.loaded();
+        ref.pick('$(git-branch) main');
+      },
+      (suite) => suite.pick('all'),
+      (verbose) => verbose.pick('false'),
+      (retries) => retries.accept(),
+      (note) => note.accept('from 1.25'),
+    ]);
+    const info = replaceMessage('showInformationMessage', () => undefined);
+    const from = server.requests.length;
+    try {
+      assert.equal(await vscode.commands.executeCommand('gitea.ciJobs.runWorkflow', ci), true);
+    } finally {
+      ui.restore();
+      info.restore();
+    }
+    const posts = requestsTo(server, '/repos/alice/demo/actions/workflows/ci.yml/dispatches', from);
+    assert.deepEqual(posts.map((p) => [p.query, p.body, p.status]), [[{}, { ref: 'refs/heads/main', inputs: { suite: 'all', verbose: 'false', retries: '0', note: 'from 1.25' } }, 204]]);
+    const runId = server.state.runs.at(-1)!.id;
+    assert.equal(((await selected(views.ciJobs))?.data as { id: number } | undefined)?.id, runId);
   });
 });

@@ -93,7 +93,10 @@ describe('CI actions on the target: workflows and Run Workflow…', function () 
       ui.restore();
       info.restore();
     }
-    const selected = ((views.ciJobs as unknown as { view?: vscode.TreeView<TreeNode> }).view?.selection ?? [])[0];
+    const view = (views.ciJobs as unknown as { view?: vscode.TreeView<TreeNode> }).view;
+    // The main thread tells the extension host about the selection a moment after the reveal.
+    for (let i = 0; i < 50 && !view?.selection.length; i++) await new Promise((r) => setTimeout(r, 100));
+    const selected = view?.selection[0];
     assert.ok(selected, 'the new run is selected');
     const description = String(selected.item.description);
     assert.match(description, /^(queued|waiting) · /, description);

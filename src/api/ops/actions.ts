@@ -107,7 +107,7 @@ export const actionOperations = {
     result: none,
   }),
   /**
-   * 204, or with `return_run_details` (Gitea 1.27+) 200 and the new run's id; a server without the flag answers 204
+   * 204, or with `return_run_details` (Gitea 1.26+) 200 and the new run's id; a server without the flag answers 204
    * (undefined). Gitea checks no input: missing ones take their defaults, so required and choice inputs are the
    * caller's to check. 403 for a disabled workflow, 404 for an unknown ref or file, 422 without workflow_dispatch.
    */

@@ -76,7 +76,7 @@ export const ActionWorkflow = z.object({
 });
 export type ActionWorkflow = z.infer<typeof ActionWorkflow>;
 
-/** The answer of a dispatch with `return_run_details` (Gitea 1.27+). */
+/** The answer of a dispatch with `return_run_details` (Gitea 1.26+). */
 export const RunDetails = z.object({
   workflow_run_id: z.number(),
   html_url: str(),

@@ -2,7 +2,7 @@
 // taken as a branch), then one step per input the workflow file declares at that ref under
 // `on.workflow_dispatch.inputs` (choices and booleans picked, text and numbers typed and checked: Gitea's API checks
 // no input, so required ones and numbers are checked here). Back keeps every value; a refusal reopens the last step
-// with the reason. The new run (Gitea 1.27 names it in the answer; earlier, the newest dispatched run of the file)
+// with the reason. The new run (Gitea 1.26+ names it in the answer; earlier, the newest dispatched run of the file)
 // is shown and selected in the CI Jobs view.
 import * as vscode from 'vscode';
 import { readAllPages } from '../../api/paging';
@@ -78,7 +78,7 @@ function askInput(input: DispatchInput, value: string, o: { title: string; step:
     const values = input.type === 'boolean' ? ['true', 'false'] : input.options;
     const items: PickItem<string>[] = values.map((v) => ({ label: inertText(v), value: v, description: v === input.default ? vscode.l10n.t('default') : undefined }));
     if (!input.required && input.type === 'choice') items.push({ label: vscode.l10n.t('(none)'), value: '' });
-    return askPick({ ...o, placeholder: o.errorMessage ?? inertText(prompt), items, active: value, back: true });
+    return askPick({ ...o, placeholder: inertText(o.errorMessage ?? prompt), items, active: value, back: true });
   }
   return askText({
     ...o,
@@ -171,11 +171,11 @@ async function dispatch(
       const details = await scope.client.ActionsDispatchWorkflow({
         ...scope.params,
         workflow_id: workflow.id,
-        ...(giteaAtLeast(scope.account, 1, 27) ? { return_run_details: true } : {}),
+        ...(giteaAtLeast(scope.account, 1, 26) ? { return_run_details: true } : {}),
         body: { ref, ...(inputs.length ? { inputs: sent } : {}) },
       });
       if (details) return details.workflow_run_id;
-      // Before 1.27 the answer is empty: the newest dispatched run of this file is the one.
+      // Before 1.26 the answer is empty: the newest dispatched run of this file is the one.
       const runs = await scope.client.getWorkflowRuns({ ...scope.params, event: 'workflow_dispatch' });
       return runs.items.find((r) => (r.path ?? '').startsWith(`${workflow.id}@`))?.id;
     });

@@ -49,7 +49,7 @@ export function workflowsGroupNode(scope: ViewScope, icon: (state: string) => vs
     identity: (data) => data.workflow.id,
     emptyLabel: vscode.l10n.t('No workflow files on the default branch'),
     explainError: (e) =>
-      isGiteaError(e) && e.kind === 'notFound' ? messageNode(vscode.l10n.t('This server does not list workflows'), 'info', 'unsupported') : undefined,
+      isGiteaError(e) && e.kind === 'notFound' ? messageNode(vscode.l10n.t('No workflows: Actions is off for this repository, or the server does not list workflows'), 'info', 'unsupported') : undefined,
   };
   const node = leaf(vscode.l10n.t('Workflows'), new vscode.ThemeIcon('github-action'), {
     context: 'ciWorkflows',

@@ -15,10 +15,15 @@ import type { JobRec, RepoRec, RunRec } from '../state';
 const MAX_RERUN_ATTEMPTS = 50;
 const DONE = ['success', 'failure', 'cancelled', 'skipped'];
 
+/** Gitea 1.`minor` or newer (not Forgejo). */
+export function atLeast(ctx: Ctx, minor: number): boolean {
+  const [major = 0, min = 0] = ctx.server.version.split('.').map((n) => Number.parseInt(n, 10));
+  return !ctx.forgejo && (major > 1 || (major === 1 && min >= minor));
+}
+
 /** The server makes attempts (Gitea 1.27+). */
 export function hasRunAttempts(ctx: Ctx): boolean {
-  const [major = 0, minor = 0] = ctx.server.version.split('.').map((n) => Number.parseInt(n, 10));
-  return !ctx.forgejo && (major > 1 || (major === 1 && minor >= 27));
+  return atLeast(ctx, 27);
 }
 
 /** The jobs of the run's latest attempt (all of them on a server without attempts). */

@@ -3,7 +3,7 @@
 // services/actions/workflow.go: the list is whole (`{workflows, total_count}`), `state` is `active` or
 // `disabled_manually`; a dispatch checks the ref (refs/heads/…, refs/tags/… or a bare branch name), the file at that
 // ref and its workflow_dispatch trigger, but not the inputs: a missing input takes its default, any value passes.
-// The new run waits for a runner (none here). `return_run_details` (1.27) answers 200 with the run's id, else 204.
+// The new run waits for a runner (none here). `return_run_details` (1.26+) answers 200 with the run's id, else 204.
 import type { Ctx } from '../context';
 import { bind } from '../binding';
 import { iso } from '../convert/users';
@@ -11,7 +11,7 @@ import { forbidden, notFound, unprocessable } from '../errors';
 import type { TreeEntry } from '../git';
 import type { Router } from '../router';
 import type { JobRec, RepoRec, RunRec } from '../state';
-import { hasRunAttempts } from './actionReruns';
+import { atLeast, hasRunAttempts } from './actionReruns';
 
 const WORKFLOW_DIRS = ['.gitea/workflows', '.github/workflows'];
 
@@ -138,7 +138,7 @@ async function dispatch(ctx: Ctx): Promise<void> {
     ctx.state.jobs.push(rec);
   }
   ctx.state.dispatchInputs.set(run.id, { ...(form.inputs ?? {}) });
-  if (!hasRunAttempts(ctx) || !['1', 'true', 't', 'TRUE', 'True', 'T'].includes(ctx.query.get('return_run_details') ?? '')) return ctx.noContent(204);
+  if (!atLeast(ctx, 26) || !['1', 'true', 't', 'TRUE', 'True', 'T'].includes(ctx.query.get('return_run_details') ?? '')) return ctx.noContent(204);
   ctx.json(200, { workflow_run_id: run.id, html_url: `${ctx.repoHtmlUrl(repo)}/actions/runs/${run.id}`, run_url: `${ctx.repoApiUrl(repo)}/actions/runs/${run.id}` });
 }
 

@@ -119,7 +119,7 @@ describe('re-runs and dispatch against the test server as Gitea 1.26', () => {
   });
   after(() => server?.close());
 
-  it('a re-run resets the jobs in place (same ids, no attempts); a dispatch answers 204 even when asked for details', async () => {
+  it('a re-run resets the jobs in place (same ids, no attempts); a dispatch names its run, at attempt 0', async () => {
     const failed = (await runs(bob)).find((r) => r.conclusion === 'failure')!;
     const before = (await bob.listWorkflowRunJobs({ ...demo, run: failed.id })).items;
     const job = before.find((j) => j.conclusion === 'failure')!;
@@ -128,6 +128,18 @@ describe('re-runs and dispatch against the test server as Gitea 1.26', () => {
     const after = (await bob.listWorkflowRunJobs({ ...demo, run: failed.id })).items;
     assert.deepEqual(after.map((j) => j.id), before.map((j) => j.id));
     assert.equal(after.find((j) => j.id === job.id)!.status, 'queued');
+    const details = await bob.ActionsDispatchWorkflow({ ...demo, workflow_id: 'ci.yml', return_run_details: true, body: { ref: 'main' } });
+    const run = (await runs(bob))[0]!;
+    assert.deepEqual([run.id, run.run_attempt, run.status], [details?.workflow_run_id, 0, 'queued']);
+  });
+});
+
+describe('dispatch against the test server as Gitea 1.25', () => {
+  let server: TestServer;
+  after(() => server?.close());
+  it('answers 204 even when asked for the run', async () => {
+    server = await startServer({ version: '1.25.0' });
+    const bob = clients(server).token('bob');
     assert.equal(await bob.ActionsDispatchWorkflow({ ...demo, workflow_id: 'ci.yml', return_run_details: true, body: { ref: 'main' } }), undefined);
   });
 });
