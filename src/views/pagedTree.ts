@@ -114,9 +114,19 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     return this.nodeParents.get(node);
   }
 
-  /** Shows the view and selects `node` (one this view rendered). */
+  /** Shows the view and selects `node` (one this view rendered). A reveal that reaches the main thread while it is
+   * still rendering a refresh selects nothing (the row it names is replaced): it is made again, a few times. */
   async reveal(node: TreeNode): Promise<void> {
-    await this.view?.reveal(node, { select: true, focus: true });
+    const view = this.view;
+    if (!view) return;
+    const id = node.item.id;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await view.reveal(node, { select: true, focus: true });
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (view.selection.some((n) => n === node || (id !== undefined && n.item.id === id))) return;
+      }
+    }
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
