@@ -186,6 +186,7 @@ class Client {
       case 'bytes':
         return res.body;
       case 'json':
+        if (result.emptyIsNone && res.body.length === 0) return undefined;
         return validate(result.schema, parseJson(res.body, operation.id), operation.id, '');
       case 'list': {
         let data = parseJson(res.body, operation.id);

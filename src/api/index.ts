@@ -12,6 +12,7 @@ export { operations, type Operations } from './ops';
 export type * from './ops';
 export type {
   AccessToken,
+  ActionWorkflow,
   ActionWorkflowJob,
   ActionWorkflowRun,
   ActionWorkflowStep,

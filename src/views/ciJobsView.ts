@@ -14,6 +14,8 @@ import { giteaAtLeast } from '../shared/account';
 import { ciJobsRefreshMs } from '../core/settings';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
+import { appendRunActionNotes, attemptLabel, jobActionTokens, runActionTokens } from './workflows/runActions';
+import { workflowsGroupNode } from './workflows/workflowsGroup';
 
 export const CI_JOBS_VIEW = 'gitea.ciJobs';
 
@@ -129,7 +131,7 @@ export class CiJobsProvider extends PagedTreeProvider {
       const cached = this.loadedItems(spec.key);
       if (cached && spec.key === this.rootKey && !this.timer) this.onListLoaded(spec, cached);
     }, 0);
-    return { list: spec };
+    return { fixed: [workflowsGroupNode(scope, statusIcon)], list: spec };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
@@ -203,8 +205,8 @@ function runNode(scope: ViewScope, run: ActionWorkflowRun, now: number, jobs: ()
   const s = summarizeRun(run, vscode.l10n.t);
   const when = relativeDate(run.started_at, now) || relativeDate(run.completed_at, now);
   const node = leaf(s.title, statusIcon(s.state), {
-    description: [s.state, s.workflow, s.event, s.ref, s.shortSha, when].filter(Boolean).join(' · '),
-    context: contextValue('ciRun', isActive(run) ? 'active' : 'finished'),
+    description: [s.state, attemptLabel(run), s.workflow, s.event, s.ref, s.shortSha, when].filter(Boolean).join(' · '),
+    context: contextValue('ciRun', isActive(run) ? 'active' : 'finished', ...runActionTokens(scope, run)),
     url: run.html_url ?? undefined,
     data: run,
     tooltip: () => runTooltip(run, s),
@@ -227,6 +229,7 @@ function runTooltip(run: ActionWorkflowRun, s: RunSummary): vscode.MarkdownStrin
   appendField(md, vscode.l10n.t('Started'), formatDate(run.started_at));
   appendField(md, vscode.l10n.t('Completed'), formatDate(run.completed_at));
   appendField(md, vscode.l10n.t('Duration'), duration(run.started_at, run.completed_at));
+  appendRunActionNotes(md, run);
   return md;
 }
 
@@ -246,7 +249,7 @@ function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number): TreeNod
   const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), statusIcon(state), {
     // The branch and commit are the run's (shown on it): a job says how it went and when.
     description: [state, job.runner_name, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
-    context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished'),
+    context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished', ...jobActionTokens(scope, job)),
     url: job.html_url ?? undefined,
     data,
     tooltip: () => jobTooltip(job, state),

@@ -51,6 +51,8 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   private root: { scopeKey: string; children: NodeChildren } | undefined;
   /** The scope key each rendered node belongs to, so its children use the right cache entries. */
   private readonly nodeScopes = new WeakMap<TreeNode, string>();
+  /** The node each rendered node is under (none at the top level): what `reveal` needs. */
+  private readonly nodeParents = new WeakMap<TreeNode, TreeNode>();
   /** The clock a list item was rendered with; the lists and fixed nodes under it use the same one. */
   private readonly nodeClocks = new WeakMap<TreeNode, number>();
   private pending = 0;
@@ -106,6 +108,25 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     return node.item;
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return this.nodeParents.get(node);
+  }
+
+  /** Shows the view and selects `node` (one this view rendered). A reveal that reaches the main thread while it is
+   * still rendering a refresh selects nothing (the row it names is replaced): it is made again, a few times. */
+  async reveal(node: TreeNode): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    const id = node.item.id;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await view.reveal(node, { select: true, focus: true });
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (view.selection.some((n) => n === node || (id !== undefined && n.item.id === id))) return;
+      }
+    }
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
@@ -228,6 +249,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     const instanceUrl = this.services.accounts.accounts.find((a) => scopeKey === a.id || scopeKey.startsWith(`${a.id}|`))?.instanceUrl;
     for (const n of out) {
       this.nodeScopes.set(n, scopeKey);
+      if (parent) this.nodeParents.set(n, parent);
       n.instanceUrl ??= instanceUrl;
     }
     return out;

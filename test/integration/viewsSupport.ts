@@ -25,8 +25,9 @@ export const isLoading = (n: TreeNode) => contextOf(n) === 'loading';
 export const isError = (n: TreeNode) => contextOf(n) === 'error';
 export const isLoadMore = (n: TreeNode) => contextOf(n) === 'loadMore';
 /** Items that show data (not loading / error / empty / load-more / message items). */
+/** The items of a list: no state items, and not the fixed section at the top of CI Jobs (Workflows). */
 export const dataNodes = (nodes: readonly TreeNode[]) =>
-  nodes.filter((n) => !['loading', 'error', 'empty', 'loadMore', 'message', 'unsupported'].includes(contextOf(n)));
+  nodes.filter((n) => !['loading', 'error', 'empty', 'loadMore', 'message', 'unsupported', 'ciWorkflows'].includes(contextOf(n)));
 export const describeNodes = (nodes: readonly TreeNode[]) => nodes.map((n) => `[${contextOf(n)}] ${label(n)}`).join(' | ');
 
 /** The children of `node` once nothing is loading. */

@@ -6,6 +6,8 @@ import { Ctx, goJson, type ServerContext } from './context';
 import { ApiError, RawResponseError, RedirectError } from './errors';
 import { Router } from './router';
 import { registerActionRoutes } from './routes/actions';
+import { registerRerunRoutes } from './routes/actionReruns';
+import { registerWorkflowRoutes } from './routes/actionWorkflows';
 import { registerCommentRoutes } from './routes/comments';
 import { registerCommitStatusRoutes } from './routes/commitStatus';
 import { registerContentRoutes } from './routes/contents';
@@ -47,6 +49,8 @@ export function buildApiRouter(): Router {
   registerMergeRoutes(r);
   registerCommitStatusRoutes(r);
   registerActionRoutes(r);
+  registerRerunRoutes(r);
+  registerWorkflowRoutes(r);
   registerHookRoutes(r);
   registerOrgRoutes(r);
   registerUserRoutes(r);

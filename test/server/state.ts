@@ -29,6 +29,10 @@ export class ServerState {
   readonly runs: RunRec[] = [];
   readonly jobs: JobRec[] = [];
   readonly actions: ActionRec[] = [];
+  /** Repository id → the workflow files disabled in its Actions settings (Gitea's ActionsConfig.DisabledWorkflows). */
+  readonly disabledWorkflows = new Map<number, Set<string>>();
+  /** Run id → the inputs a workflow_dispatch sent (the run's event payload, for tests to read). */
+  readonly dispatchInputs = new Map<number, Record<string, string>>();
   /** Old `owner/name` (lower-case) → repository id, after renames (answered with a 307 like Gitea). */
   readonly repoRedirects = new Map<string, number>();
   /** Site settings that change behaviour (Gitea's app.ini). */

@@ -1,6 +1,8 @@
-// Gitea Actions: workflow runs and jobs, and a job's log. Forgejo 11 has none of the job endpoints (→ notFound).
-import { ActionWorkflowJob, ActionWorkflowRun } from '../schemas';
-import { PAGING, json, list, op, text, type PageParams, type RepoParams } from './op';
+// Gitea Actions: workflow runs and jobs, and a job's log; re-runs (Gitea 1.26+); the repository's workflows, their
+// enabling and dispatch. Forgejo 11 has none of the job endpoints (→ notFound).
+import { ActionWorkflow, ActionWorkflowJob, ActionWorkflowRun, RunDetails } from '../schemas';
+import { PAGING, json, jsonOrNone, list, none, op, text, type PageParams, type RepoParams, type ResultSpec } from './op';
+import type { Page } from '../paging';
 
 /**
  * pending, waiting, requested, action_required, queued, in_progress, completed, failure, success, skipped,
@@ -61,5 +63,62 @@ export const actionOperations = {
     method: 'GET',
     path: '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
     result: text,
+  }),
+  /** 201 with the run, now at its next attempt (Gitea 1.27: `run_attempt`); 400 while the run is not done or its
+   * workflow is disabled; 403 without write access to Actions; 404 for a run that is gone; 409 for a race. */
+  rerunWorkflowRun: op<RepoParams & { run: number }>()({
+    id: 'rerunWorkflowRun',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/actions/runs/{run}/rerun',
+    result: json(ActionWorkflowRun),
+  }),
+  /** 201, empty. Gitea re-runs the whole run when none of its jobs failed or was cancelled: ask only for runs that have one. */
+  rerunFailedWorkflowRun: op<RepoParams & { run: number }>()({
+    id: 'rerunFailedWorkflowRun',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/actions/runs/{run}/rerun-failed-jobs',
+    result: none,
+  }),
+  /** 201 with the job of the new attempt (the jobs that need it are re-run too). */
+  rerunWorkflowJob: op<RepoParams & { run: number; job_id: number }>()({
+    id: 'rerunWorkflowJob',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/actions/runs/{run}/jobs/{job_id}/rerun',
+    result: json(ActionWorkflowJob),
+  }),
+  /** The workflow files of the default branch, whole (no paging): `{ workflows, total_count }`. */
+  ActionsListRepositoryWorkflows: op<RepoParams>()({
+    id: 'ActionsListRepositoryWorkflows',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/actions/workflows',
+    result: { kind: 'list', item: ActionWorkflow, paged: false, itemsKey: 'workflows', totalKey: 'total_count' } as ResultSpec<Page<ActionWorkflow>>,
+  }),
+  /** 204; 404 for a workflow file the default branch does not have. */
+  ActionsEnableWorkflow: op<RepoParams & { workflow_id: string }>()({
+    id: 'ActionsEnableWorkflow',
+    method: 'PUT',
+    path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable',
+    result: none,
+  }),
+  ActionsDisableWorkflow: op<RepoParams & { workflow_id: string }>()({
+    id: 'ActionsDisableWorkflow',
+    method: 'PUT',
+    path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable',
+    result: none,
+  }),
+  /**
+   * 204, or with `return_run_details` (Gitea 1.26+) 200 and the new run's id; a server without the flag answers 204
+   * (undefined). Gitea checks no input: missing ones take their defaults, so required and choice inputs are the
+   * caller's to check. 403 for a disabled workflow, 404 for an unknown ref or file, 422 without workflow_dispatch.
+   */
+  ActionsDispatchWorkflow: op<
+    RepoParams & { workflow_id: string; return_run_details?: boolean; body: { ref: string; inputs?: Record<string, string> } }
+  >()({
+    id: 'ActionsDispatchWorkflow',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
+    query: ['return_run_details'],
+    body: ['ref', 'inputs'],
+    result: jsonOrNone(RunDetails),
   }),
 };

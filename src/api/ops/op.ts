@@ -6,7 +6,8 @@ import type { HttpMethod } from '../http';
 import type { Page } from '../paging';
 
 export type ResultSpec<R> = { readonly __result?: R } & (
-  | { readonly kind: 'json'; readonly schema: z.ZodMiniType }
+  /** `emptyIsNone`: an empty answer (204) is `undefined`, for operations whose body a query flag asks for. */
+  | { readonly kind: 'json'; readonly schema: z.ZodMiniType; readonly emptyIsNone?: boolean }
   /** A JSON array, or `{ [itemsKey]: [...], [totalKey]: n }`; `paged: false` for lists without page/limit. */
   | { readonly kind: 'list'; readonly item: z.ZodMiniType; readonly itemsKey?: string; readonly totalKey?: string; readonly paged: boolean }
   | { readonly kind: 'text' }
@@ -16,6 +17,10 @@ export type ResultSpec<R> = { readonly __result?: R } & (
 
 export function json<S extends z.ZodMiniType>(schema: S): ResultSpec<z.output<S>> {
   return { kind: 'json', schema };
+}
+/** JSON when the server sends a body, `undefined` on an empty answer (a 204 of a server without the flag that asks for it). */
+export function jsonOrNone<S extends z.ZodMiniType>(schema: S): ResultSpec<z.output<S> | undefined> {
+  return { kind: 'json', schema, emptyIsNone: true };
 }
 export function list<S extends z.ZodMiniType>(item: S, wrapper?: { itemsKey: string; totalKey?: string }): ResultSpec<Page<z.output<S>>> {
   return { kind: 'list', item, paged: true, ...wrapper };

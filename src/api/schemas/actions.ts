@@ -61,3 +61,25 @@ export const ActionWorkflowRun = z.object({
   completed_at: str(),
 });
 export type ActionWorkflowRun = z.infer<typeof ActionWorkflowRun>;
+
+/** A workflow file of the repository (`id` is the file name, e.g. `ci.yml`); `state` is `active` or `disabled_manually`. */
+export const ActionWorkflow = z.object({
+  id: z.string(),
+  name: str(),
+  path: str(),
+  state: str(),
+  html_url: str(),
+  url: str(),
+  badge_url: str(),
+  created_at: str(),
+  updated_at: str(),
+});
+export type ActionWorkflow = z.infer<typeof ActionWorkflow>;
+
+/** The answer of a dispatch with `return_run_details` (Gitea 1.26+). */
+export const RunDetails = z.object({
+  workflow_run_id: z.number(),
+  html_url: str(),
+  run_url: str(),
+});
+export type RunDetails = z.infer<typeof RunDetails>;

@@ -57,7 +57,8 @@ export async function toRun(ctx: Ctx, repo: RepoRec, run: RunRec): Promise<Recor
   return {
     id: run.id,
     url: `${ctx.repoApiUrl(repo)}/actions/runs/${run.id}`,
-    previous_attempt_url: null,
+    // Set from the second attempt on (Gitea 1.27).
+    previous_attempt_url: run.attempt > 1 ? `${ctx.repoApiUrl(repo)}/actions/runs/${run.id}/attempts/${run.attempt - 1}` : null,
     html_url: runHtmlUrl(ctx, repo, run),
     display_title: run.title,
     path: `${run.workflowId}@${run.ref}`,

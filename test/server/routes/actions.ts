@@ -7,6 +7,7 @@ import { badRequest, notFound, unprocessable } from '../errors';
 import { formInt, listOptions, pageOf, setLinkHeader, setTotalCount } from '../paging';
 import type { Router } from '../router';
 import type { JobRec, RunStatus } from '../state';
+import { latestJobs } from './actionReruns';
 
 /** Gitea's convertToInternal: API status names → internal statuses. */
 const STATUS_MAP: Record<string, RunStatus[]> = {
@@ -99,7 +100,7 @@ export function registerActionRoutes(r: Router): void {
     const { repo } = ctx.repoAssignment();
     const run = ctx.state.runs.find((x) => x.repoId === repo.id && x.id === formInt(ctx.params.run));
     if (!run) return notFound();
-    listJobs(ctx, ctx.state.jobs.filter((j) => j.runId === run.id));
+    listJobs(ctx, latestJobs(ctx, run)); // the latest attempt's (Gitea 1.27)
   });
   r.get(`${base}/jobs`, ['repository'], (ctx) => {
     noForgejo(ctx);

@@ -83,7 +83,28 @@ export function login(c: Credentials): boolean {
 `;
 const AUTH_V2 = AUTH_V1.replace('return c.username.length > 0;', 'return c.username.length > 0 && c.password.length >= 8;');
 const CI_YML = `name: CI
-on: [push, pull_request]
+on:
+  push:
+  pull_request:
+  workflow_dispatch:
+    inputs:
+      suite:
+        description: Which tests to run
+        type: choice
+        options: [unit, integration, all]
+        default: unit
+        required: true
+      verbose:
+        description: Print every test
+        type: boolean
+        default: false
+      retries:
+        description: Retries of a failing test
+        type: number
+        default: 0
+      note:
+        description: A note for the log
+        type: string
 jobs:
   build:
     runs-on: ubuntu-latest

@@ -1,0 +1,106 @@
+// CI actions against the run's target (the shared test server, or a real Gitea with GITEA_E2E_URL, which has no
+// runner): the Workflows group lists the repository's workflow file, and Run Workflow… dispatches it on a branch
+// whose copy of the file declares workflow_dispatch inputs: the new run appears waiting for a runner, selected.
+// On a real server that branch is made first through the contents API (the default branch stays as it was).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TreeNode } from '../../src/views';
+import { requires, testEnv } from './env';
+import { dataNodes, describeNodes, label, registry, replaceMessage, settled, signOut } from './viewsSupport';
+import { scriptQuickInputs, type FakeInput } from './viewsQuickInput';
+import { signInToTarget } from './workflowsSupport';
+
+const WORKFLOW = '.gitea/workflows/ci.yml';
+const DISPATCH_BRANCH = 'gwb-dispatch';
+const DISPATCHABLE = `name: CI
+on:
+  push:
+  workflow_dispatch:
+    inputs:
+      suite:
+        type: choice
+        options: [unit, integration, all]
+        default: unit
+        required: true
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo "\${{ inputs.suite }}"
+`;
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; data: unknown }> {
+  const env = testEnv();
+  const auth = env.user.token ? `token ${env.user.token}` : `Basic ${Buffer.from(`${env.user.username}:${env.user.password}`).toString('base64')}`;
+  const res = await fetch(`${env.apiUrl}${path}`, { method, headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, data: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** The branch to dispatch on: the test server's default branch already declares inputs; a real one gets a branch. */
+async function dispatchBranch(): Promise<string> {
+  const env = testEnv();
+  if (env.mode !== 'real') return env.repo.defaultBranch;
+  const repoPath = `/repos/${env.repo.owner}/${env.repo.name}`;
+  if ((await call('GET', `${repoPath}/branches/${DISPATCH_BRANCH}`)).status === 200) return DISPATCH_BRANCH;
+  const file = await call('GET', `${repoPath}/contents/${WORKFLOW}?ref=${env.repo.defaultBranch}`);
+  assert.equal(file.status, 200, `${WORKFLOW} on ${env.repo.defaultBranch}`);
+  const made = await call('POST', `${repoPath}/contents`, {
+    branch: env.repo.defaultBranch,
+    new_branch: DISPATCH_BRANCH,
+    message: 'CI: runnable by hand',
+    files: [{ operation: 'update', path: WORKFLOW, sha: (file.data as { sha: string }).sha, content: Buffer.from(DISPATCHABLE).toString('base64') }],
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.data));
+  return DISPATCH_BRANCH;
+}
+
+describe('CI actions on the target: workflows and Run Workflow…', function () {
+  this.timeout(180_000);
+  let accountId: string | undefined;
+  before(async function () {
+    requires(this, 'actions');
+    accountId = (await signInToTarget()).accountId;
+  });
+  after(() => signOut(accountId));
+
+  it('lists ci.yml under Workflows, and a dispatch makes a run that waits for a runner, selected in CI Jobs', async () => {
+    const branch = await dispatchBranch();
+    const views = await registry();
+    views.ciJobs.refresh();
+    const root = await settled(views.ciJobs);
+    assert.equal(label(root[0]!), 'Workflows', describeNodes(root));
+    const workflows = dataNodes(await settled(views.ciJobs, root[0]));
+    const ci = workflows.find((w) => String(w.item.description).includes('ci.yml'));
+    assert.ok(ci, describeNodes(workflows));
+    assert.match(ci.item.contextValue ?? '', /\bciWorkflow active\b/);
+    const ui = scriptQuickInputs([
+      async (ref) => {
+        await ref.loaded();
+        ref.pick(`$(git-branch) ${branch}`);
+      },
+      // The inputs: `suite` gets integration, every other one its default (the test server's file declares more).
+      ...Array.from({ length: 8 }, () => (input: FakeInput) => {
+        if (input.kind === 'inputBox') return input.accept();
+        const wanted = input.items.find((i) => i.label === 'integration') ?? input.activeItems[0] ?? input.items[0]!;
+        input.pick(wanted.label);
+      }),
+    ]);
+    const info = replaceMessage('showInformationMessage', () => undefined);
+    try {
+      assert.equal(await vscode.commands.executeCommand('gitea.ciJobs.runWorkflow', ci), true, JSON.stringify(ui.seen));
+    } finally {
+      ui.restore();
+      info.restore();
+    }
+    const view = (views.ciJobs as unknown as { view?: vscode.TreeView<TreeNode> }).view;
+    // The main thread tells the extension host about the selection a moment after the reveal.
+    for (let i = 0; i < 50 && !view?.selection.length; i++) await new Promise((r) => setTimeout(r, 100));
+    const selected = view?.selection[0];
+    assert.ok(selected, 'the new run is selected');
+    const description = String(selected.item.description);
+    assert.match(description, /^(queued|waiting) · /, description);
+    assert.ok(description.includes(`workflow_dispatch · ${branch}`), description);
+    assert.match(info.shown[0] ?? '', /the new run waits for a runner/);
+  });
+});
