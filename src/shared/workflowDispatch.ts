@@ -1,8 +1,8 @@
 // What Run Workflow… needs besides the editor: the inputs a workflow file declares under
-// `on.workflow_dispatch.inputs` (yaml 2, loaded on the first parse so it stays out of the activation bundle), the
+// `on.workflow_dispatch.inputs` (read by shared/yaml.ts, which loads the parser on the first parse), the
 // check of a typed value (Gitea's API checks none: a missing input takes its default, any text passes), the refs to
 // offer (the default branch first, then branches, then tags, by name) and the sense of a re-run or dispatch refusal.
-import type * as Yaml from 'yaml';
+import { parseYaml } from './yaml';
 
 export type DispatchInputType = 'string' | 'boolean' | 'choice' | 'number' | 'environment';
 
@@ -23,14 +23,6 @@ export type DispatchInputs =
   | { readonly kind: 'noDispatch' }
   /** Not YAML, or not a workflow (the parser's first error, for the message). */
   | { readonly kind: 'invalid'; readonly problem: string };
-
-let yaml: typeof Yaml | undefined;
-
-function yamlModule(): typeof Yaml {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first parse, not with the bundle that holds this module
-  yaml ??= require('yaml') as typeof Yaml;
-  return yaml;
-}
 
 const TYPES: readonly DispatchInputType[] = ['string', 'boolean', 'choice', 'number', 'environment'];
 
@@ -56,7 +48,7 @@ export function parseDispatchInputs(text: string): DispatchInputs {
   let doc: unknown;
   try {
     // YAML 1.2 (the default): `on` stays a key, as act reads it, not YAML 1.1's boolean.
-    doc = yamlModule().parse(text, { maxAliasCount: 100, prettyErrors: false });
+    doc = parseYaml(text);
   } catch (e) {
     return { kind: 'invalid', problem: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
   }
