@@ -12,6 +12,7 @@ export { operations, type Operations } from './ops';
 export type * from './ops';
 export type {
   AccessToken,
+  ActionArtifact,
   ActionWorkflowJob,
   ActionWorkflowRun,
   ActionWorkflowStep,

@@ -6,6 +6,7 @@ import { Ctx, goJson, type ServerContext } from './context';
 import { ApiError, RawResponseError, RedirectError } from './errors';
 import { Router } from './router';
 import { registerActionRoutes } from './routes/actions';
+import { registerArtifactRoutes } from './routes/artifacts';
 import { registerCommentRoutes } from './routes/comments';
 import { registerCommitStatusRoutes } from './routes/commitStatus';
 import { registerContentRoutes } from './routes/contents';
@@ -47,6 +48,7 @@ export function buildApiRouter(): Router {
   registerMergeRoutes(r);
   registerCommitStatusRoutes(r);
   registerActionRoutes(r);
+  registerArtifactRoutes(r);
   registerHookRoutes(r);
   registerOrgRoutes(r);
   registerUserRoutes(r);

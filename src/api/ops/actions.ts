@@ -1,6 +1,6 @@
 // Gitea Actions: workflow runs and jobs, and a job's log. Forgejo 11 has none of the job endpoints (→ notFound).
-import { ActionWorkflowJob, ActionWorkflowRun } from '../schemas';
-import { PAGING, json, list, op, text, type PageParams, type RepoParams } from './op';
+import { ActionArtifact, ActionWorkflowJob, ActionWorkflowRun } from '../schemas';
+import { PAGING, json, list, op, stream, text, type PageParams, type RepoParams } from './op';
 
 /**
  * pending, waiting, requested, action_required, queued, in_progress, completed, failure, success, skipped,
@@ -61,5 +61,24 @@ export const actionOperations = {
     method: 'GET',
     path: '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
     result: text,
+  }),
+  /** The finalized (v4) artifacts of a run, expired ones included (`expired: true`); Gitea 1.23+. */
+  getArtifactsOfRun: op<RepoParams & PageParams & { run: number; name?: string }>()({
+    id: 'getArtifactsOfRun',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/actions/runs/{run}/artifacts',
+    query: ['name', ...PAGING],
+    result: list(ActionArtifact, { itemsKey: 'artifacts', totalKey: 'total_count' }),
+  }),
+  /**
+   * The artifact's zip, streamed. Gitea answers 302 to a signed URL (its own /zip/raw?sig=…, or the object
+   * storage's when it serves directly), which needs no credentials and gets none; 404 "Artifact has expired".
+   */
+  downloadArtifact: op<RepoParams & { artifact_id: number | string }>()({
+    id: 'downloadArtifact',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip',
+    signedRedirect: true,
+    result: stream,
   }),
 };

@@ -11,8 +11,20 @@ export type ResultSpec<R> = { readonly __result?: R } & (
   | { readonly kind: 'list'; readonly item: z.ZodMiniType; readonly itemsKey?: string; readonly totalKey?: string; readonly paged: boolean }
   | { readonly kind: 'text' }
   | { readonly kind: 'bytes' }
+  /** The body unread, for the caller to stream (to a file): never held in memory whole. */
+  | { readonly kind: 'stream' }
   | { readonly kind: 'none' }
 );
+
+/** A `stream` answer: the caller reads `body` to its end or destroys it (an abort of the request's signal does). */
+export interface ResponseStream {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Record<string, string>;
+  /** From Content-Length, when the server sent one. */
+  readonly contentLength?: number;
+  readonly body: AsyncIterable<Uint8Array> & { destroy(error?: Error): void };
+}
 
 export function json<S extends z.ZodMiniType>(schema: S): ResultSpec<z.output<S>> {
   return { kind: 'json', schema };
@@ -27,6 +39,7 @@ export function unpagedList<S extends z.ZodMiniType>(item: S): ResultSpec<Page<z
 export const text: ResultSpec<string> = { kind: 'text' };
 export const bytes: ResultSpec<Uint8Array> = { kind: 'bytes' };
 export const none: ResultSpec<void> = { kind: 'none' };
+export const stream: ResultSpec<ResponseStream> = { kind: 'stream' };
 
 type BodyOf<P> = P extends { body?: infer B } ? NonNullable<B> : never;
 
@@ -44,6 +57,8 @@ export interface Operation<P = unknown, R = unknown> {
   readonly slashParams?: readonly string[];
   /** No timeout unless the caller gives one (e.g. a migration runs for minutes). */
   readonly longRunning?: boolean;
+  /** A redirect leads to a URL that authenticates itself (a signed URL): no credentials are sent after one. */
+  readonly signedRedirect?: boolean;
   readonly result: ResultSpec<R>;
   /** Phantom: the params type. */
   readonly __params?: P;
@@ -57,6 +72,7 @@ export interface OperationInit<P, R> {
   body?: readonly (keyof BodyOf<P> & string)[];
   slashParams?: readonly (keyof P & string)[];
   longRunning?: boolean;
+  signedRedirect?: boolean;
   result: ResultSpec<R>;
 }
 

@@ -133,6 +133,8 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   listWorkflowRunJobs: JOB,
   getWorkflowJob: JOB,
   downloadActionsRunJobLogs: [],
+  getArtifactsOfRun: ['id', 'name', 'size_in_bytes', 'expired', 'expires_at', 'created_at'],
+  downloadArtifact: [],
   orgCreateHook: HOOK,
   orgListHooks: HOOK,
   orgGetHook: HOOK,
