@@ -4,7 +4,6 @@ import { request, type Dispatcher } from './undici';
 import { normalizeBaseUrl } from './baseUrl';
 import { GiteaError, isGiteaError } from './errorKind';
 import { errorFromResponse, errorFromTransport, type AuthScheme, type ErrorContext } from './errors';
-import type { ResponseStream } from './ops/op';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -55,6 +54,16 @@ export interface HttpRequest {
   withoutOtp?: boolean;
   /** A redirect leads to a self-authenticating (signed) URL: no credentials after one, whatever its origin. */
   signedRedirect?: boolean;
+}
+
+/** A `stream` answer: the caller reads `body` to its end or destroys it (an abort of the request's signal does). */
+export interface ResponseStream {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Record<string, string>;
+  /** From Content-Length, when the server sent one. */
+  readonly contentLength?: number;
+  readonly body: AsyncIterable<Uint8Array> & { destroy(error?: Error): void };
 }
 
 export interface HttpResponse {

@@ -13,6 +13,7 @@ import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
+import { runSectionNodes } from './ci/artifactNodes';
 
 export const CI_JOBS_VIEW = 'gitea.ciJobs';
 
@@ -201,7 +202,7 @@ function runNode(scope: ViewScope, run: ActionWorkflowRun, now: number, jobs: ()
     url: run.html_url ?? undefined,
     data: run,
     tooltip: () => runTooltip(run, s),
-    children: () => ({ list: jobs() }),
+    children: () => ({ fixed: runSectionNodes(scope, run), list: jobs() }),
   });
   node.item.id = `${scope.key}/run/${run.id}`; // keeps expansion across polls
   return node;

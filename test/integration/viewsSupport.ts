@@ -24,9 +24,9 @@ export const hasContext = (n: TreeNode, token: string) => new RegExp(`\\b${token
 export const isLoading = (n: TreeNode) => contextOf(n) === 'loading';
 export const isError = (n: TreeNode) => contextOf(n) === 'error';
 export const isLoadMore = (n: TreeNode) => contextOf(n) === 'loadMore';
-/** Items that show data (not loading / error / empty / load-more / message items). */
+/** Items that show data (not loading / error / empty / load-more / message items, nor sections such as a run's Artifacts). */
 export const dataNodes = (nodes: readonly TreeNode[]) =>
-  nodes.filter((n) => !['loading', 'error', 'empty', 'loadMore', 'message', 'unsupported'].includes(contextOf(n)));
+  nodes.filter((n) => !['loading', 'error', 'empty', 'loadMore', 'message', 'unsupported'].includes(contextOf(n)) && !hasContext(n, 'section'));
 export const describeNodes = (nodes: readonly TreeNode[]) => nodes.map((n) => `[${contextOf(n)}] ${label(n)}`).join(' | ');
 
 /** The children of `node` once nothing is loading. */

@@ -62,12 +62,15 @@ export const actionOperations = {
     path: '/repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
     result: text,
   }),
-  /** The finalized (v4) artifacts of a run, expired ones included (`expired: true`); Gitea 1.23+. */
-  getArtifactsOfRun: op<RepoParams & PageParams & { run: number; name?: string }>()({
+  /**
+   * The finalized (v4) artifacts of a run, expired ones included (`expired: true`). Gitea reads page/limit but its
+   * swagger declares neither: one page of the server's default size (a run rarely has more than 30 artifacts).
+   */
+  getArtifactsOfRun: op<RepoParams & { run: number; name?: string }>()({
     id: 'getArtifactsOfRun',
     method: 'GET',
     path: '/repos/{owner}/{repo}/actions/runs/{run}/artifacts',
-    query: ['name', ...PAGING],
+    query: ['name'],
     result: list(ActionArtifact, { itemsKey: 'artifacts', totalKey: 'total_count' }),
   }),
   /**

@@ -2,8 +2,10 @@
 // path template, which parameters go to the query and which body fields are sent, and what the answer is.
 // The swagger conformance test reads them; the client builds its methods from them.
 import * as z from 'zod/mini'; // namespace import: tree-shakes (the `z` object pulls in all of zod)
-import type { HttpMethod } from '../http';
+import type { HttpMethod, ResponseStream } from '../http';
 import type { Page } from '../paging';
+
+export type { ResponseStream };
 
 export type ResultSpec<R> = { readonly __result?: R } & (
   | { readonly kind: 'json'; readonly schema: z.ZodMiniType }
@@ -16,15 +18,6 @@ export type ResultSpec<R> = { readonly __result?: R } & (
   | { readonly kind: 'none' }
 );
 
-/** A `stream` answer: the caller reads `body` to its end or destroys it (an abort of the request's signal does). */
-export interface ResponseStream {
-  readonly status: number;
-  /** Lower-case names. */
-  readonly headers: Record<string, string>;
-  /** From Content-Length, when the server sent one. */
-  readonly contentLength?: number;
-  readonly body: AsyncIterable<Uint8Array> & { destroy(error?: Error): void };
-}
 
 export function json<S extends z.ZodMiniType>(schema: S): ResultSpec<z.output<S>> {
   return { kind: 'json', schema };
