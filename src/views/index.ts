@@ -49,7 +49,7 @@ export function registerViews(services: Services, checkedOut?: CheckedOutPulls):
     jobLogs,
     vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, jobLogs),
     ...registerViewCommands(services, registry, jobLogs),
-    ...registerCiCommands(services),
+    ...registerCiCommands(services, registry),
     // Not in the palette: how other features and the in-host tests reach the providers (activate() returns services).
     vscode.commands.registerCommand(REGISTRY_COMMAND, () => registry),
     ...Object.entries(providers).map(([name, p]) => services.views.register(name as keyof typeof providers, () => p.refresh())),

@@ -65,7 +65,7 @@ describe('CI log problems: paths', () => {
     ['./src/a.ts', 'src/a.ts'],
     ['src/../lib/a.ts', 'lib/a.ts'],
     ['/workspace/alice/demo/src/a.ts', 'src/a.ts'],
-    ['/home/runner/work/demo/demo/src/a.ts', 'src/a.ts'],
+    ['/__w/demo/demo/src/a.ts', 'src/a.ts'],
     ['/WORKSPACE/Alice/Demo/src/a.ts', 'src/a.ts'],
     ['file:///workspace/alice/demo/src/a.ts', 'src/a.ts'],
     ['../src/a.ts', undefined],
