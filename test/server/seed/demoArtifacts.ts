@@ -63,9 +63,11 @@ export function seedDemoArtifacts(state: ServerState): void {
   const runs = state.runs.filter((r) => r.repoId === demo.id);
   const release = runs.find((r) => r.title === 'Prepare 1.0 release')!;
   const login = runs.find((r) => r.title === 'Login: validate input')!;
+  // The kept ones expire 90 days after the server started (as if uploaded with a long retention), the expired one
+  // on its seeded date: Gitea's cleanup cron has marked it expired.
   const add = (runId: number, sha: string, name: string, zip: Buffer, created: Date, days: number, expired: boolean) =>
     state.artifacts.push({ id: state.nextId('action_artifact'), runId, repoId: demo.id, name, zip, size: zip.length, commitSha: sha, created,
-      expires: new Date(created.getTime() + days * 86_400_000), expired });
+      expires: new Date((expired ? created.getTime() : Date.now()) + days * 86_400_000), expired });
   const at = (run: typeof release) => new Date((run.stopped ?? run.created).getTime());
   add(release.id, release.commitSha, 'dist', storedZip({ 'main.js': 'console.log("demo 1.0");\n', 'README.md': '# demo 1.0\n' }), at(release), 90, false);
   add(release.id, release.commitSha, 'coverage', storedZip({ 'lcov.info': 'TN:\nSF:src/main.ts\nend_of_record\n' }), at(release), 1, true);
