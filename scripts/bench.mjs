@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { activationTotal, measureActivationOnce } from '../bench/lib/activation.mjs';
 import { ACTIVATION_BUNDLE_BUDGET_BYTES, activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
 import { markdownFigures } from '../bench/lib/markdown.mjs';
+import { artifactFigures } from '../bench/lib/artifactDownload.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
 import { median, Report } from '../bench/lib/report.mjs';
@@ -42,7 +43,8 @@ const VSIX = join(TMP, 'gitea-workbench.vsix');
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
-// BENCH_ONLY=bundle (sizes only) or BENCH_ONLY=markdown (rendering only: compiles, no packaging, no code-server)
+// BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown (rendering only: compiles, no packaging, no code-server) or
+// BENCH_ONLY=artifacts (memory of a 50 MB artifact download, in Node: compiles only)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -393,11 +395,17 @@ async function main() {
     markdownFigures(report, ROOT, log);
     finish(started);
   }
+  if (ONLY === 'artifacts') {
+    await compile();
+    await artifactFigures(report, ROOT, log);
+    finish(started);
+  }
   const sizes = await build();
   const manifest = readManifest(ROOT);
   const events = bundleFigures(manifest, sizes);
   if (ONLY === 'bundle') finish(started);
   if (!ONLY) markdownFigures(report, ROOT, log);
+  if (!ONLY) await artifactFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   const { startCodeServer } = require(join(ROOT, 'out', 'test', 'harness', 'codeServer.js'));
   const { launchBrowser } = require(join(ROOT, 'out', 'test', 'harness', 'browser.js'));

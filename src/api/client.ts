@@ -170,6 +170,7 @@ class Client {
       path: buildPath(operation, params),
       query,
       longRunning: operation.longRunning,
+      signedRedirect: operation.signedRedirect,
     };
     if (operation.body) {
       const given = (params.body ?? {}) as Record<string, unknown>;
@@ -177,6 +178,7 @@ class Client {
       for (const key of operation.body) if (given[key] !== undefined) body[key] = given[key];
       req.body = body;
     }
+    if (result.kind === 'stream') return this.transport.sendStream(req, opts);
     const res = await this.transport.send(req, opts);
     switch (result.kind) {
       case 'none':

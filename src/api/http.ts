@@ -52,6 +52,18 @@ export interface HttpRequest {
   longRunning?: boolean;
   /** Never send a one-time code (each works once; background requests such as /settings/api must not spend it). */
   withoutOtp?: boolean;
+  /** A redirect leads to a self-authenticating (signed) URL: no credentials after one, whatever its origin. */
+  signedRedirect?: boolean;
+}
+
+/** A `stream` answer: the caller reads `body` to its end or destroys it (an abort of the request's signal does). */
+export interface ResponseStream {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Record<string, string>;
+  /** From Content-Length, when the server sent one. */
+  readonly contentLength?: number;
+  readonly body: AsyncIterable<Uint8Array> & { destroy(error?: Error): void };
 }
 
 export interface HttpResponse {
@@ -98,7 +110,20 @@ export class Transport {
   }
 
   /** Sends a request; resolves for 2xx, throws a GiteaError for everything else. */
-  async send(req: HttpRequest, opts: RequestOptions = {}): Promise<HttpResponse> {
+  send(req: HttpRequest, opts: RequestOptions = {}): Promise<HttpResponse> {
+    return this.exchange(req, opts, false) as Promise<HttpResponse>;
+  }
+
+  /**
+   * Like send, but a 2xx body is handed over unread (a download streamed to disk). The timeout covers the
+   * wait for the headers; then it is the longest silence between two chunks. The caller's signal, until the
+   * body ends, destroys it.
+   */
+  sendStream(req: HttpRequest, opts: RequestOptions = {}): Promise<ResponseStream> {
+    return this.exchange(req, opts, true) as Promise<ResponseStream>;
+  }
+
+  private async exchange(req: HttpRequest, opts: RequestOptions, streaming: boolean): Promise<HttpResponse | ResponseStream> {
     const creds = this.credentials(opts.otp, req.withoutOtp === true);
     const ctx: ErrorContext = {
       operation: req.operation,
@@ -126,6 +151,7 @@ export class Transport {
     let sendCredentials = true;
     let status: number;
     let logged = false;
+    let handedOver = false;
     try {
       for (let hop = 0; ; hop++) {
         const headers: Record<string, string> = {
@@ -160,6 +186,7 @@ export class Transport {
             ctx.redirectedTo = next.origin;
             this.options.log?.warn(`${req.operation}: redirected to ${next.origin}; credentials are not sent to another origin`);
           }
+          if (req.signedRedirect) sendCredentials = false;
           // As browsers do: 303, and 301/302 after POST, continue as GET without a body.
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
@@ -169,6 +196,14 @@ export class Transport {
           continue;
         }
         const responseHeaders = flattenHeaders(res.headers);
+        if (streaming && status >= 200 && status < 300) {
+          this.options.log?.debug(`${req.method} ${logPath} ${status} ${Date.now() - started}ms (streamed)`);
+          handedOver = true;
+          clearTimeout(timer);
+          res.body.once('close', () => signal?.removeEventListener('abort', onAbort));
+          const length = Number(responseHeaders['content-length']);
+          return { status, headers: responseHeaders, body: res.body, ...(Number.isFinite(length) && responseHeaders['content-length'] ? { contentLength: length } : {}) };
+        }
         const bytes = await readBody(res.body, responseHeaders['content-length'], this.options.maxBodyBytes ?? DEFAULT_MAX_BODY, req.operation);
         this.options.log?.debug(`${req.method} ${logPath} ${status} ${Date.now() - started}ms`);
         logged = true;
@@ -189,7 +224,7 @@ export class Transport {
       throw err;
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (!handedOver) signal?.removeEventListener('abort', onAbort);
     }
   }
 }

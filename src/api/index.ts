@@ -13,6 +13,7 @@ export type * from './ops';
 export type {
   AccessToken,
   ActionWorkflow,
+  ActionArtifact,
   ActionWorkflowJob,
   ActionWorkflowRun,
   ActionWorkflowStep,

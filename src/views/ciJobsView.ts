@@ -8,7 +8,7 @@ import type { ActionWorkflowJob, ActionWorkflowRun, ActionWorkflowStep } from '.
 import { isGiteaError } from '../api/errorKind';
 import type { Services } from '../core/services';
 import { appendField, duration, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
-import { isActive, runsToRefresh, stateOf, summarizeRun, type RunSummary } from './ciRunModel';
+import { isActive, parseRunPath, runsToRefresh, stateOf, summarizeRun, type RunSummary } from './ciRunModel';
 import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
 import { ciJobsRefreshMs } from '../core/settings';
@@ -16,6 +16,7 @@ import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
 import { appendRunActionNotes, attemptLabel, jobActionTokens, runActionTokens } from './workflows/runActions';
 import { workflowsGroupNode } from './workflows/workflowsGroup';
+import { runSectionNodes } from './ci/artifactNodes';
 
 export const CI_JOBS_VIEW = 'gitea.ciJobs';
 
@@ -65,10 +66,13 @@ export class CiJobsProvider extends PagedTreeProvider {
   private readonly runStates = new Map<number, string>();
   /** The runs whose job lists the poll that is running should reload. */
   private runsToReload: number[] = [];
+  private readonly runsLoaded = new vscode.EventEmitter<RunsLoaded>();
+  /** Each load of the runs (first page, polls): CI problems are cleared when their run passed. */
+  readonly onDidLoadRuns = this.runsLoaded.event;
 
   constructor(services: Services) {
     super(services, CI_JOBS_VIEW);
-    this.disposables.push({ dispose: () => this.stopPolling() });
+    this.disposables.push({ dispose: () => this.stopPolling() }, this.runsLoaded);
   }
 
   get statusFilter(): readonly JobStatus[] {
@@ -114,7 +118,7 @@ export class CiJobsProvider extends PagedTreeProvider {
     const jobsOf = (run: ActionWorkflowRun): ListSpec<ActionWorkflowJob> => ({
       key: jobsKey(run.id, filterKey),
       fetch: (page, signal) => scope.client.listWorkflowRunJobs({ ...scope.params, run: run.id, ...status, page }, { signal }),
-      render: (job, now) => jobNode(scope, job, now),
+      render: (job, now) => jobNode(scope, job, now, parseRunPath(run.path).workflow),
       identity: (job) => job.id,
       emptyLabel: filtered ? vscode.l10n.t('No job of this run has these statuses') : vscode.l10n.t('No jobs'),
     });
@@ -138,6 +142,7 @@ export class CiJobsProvider extends PagedTreeProvider {
   protected override onListLoaded(spec: ListSpec<any>, items: readonly unknown[]): void {
     if (spec.key !== this.rootKey) return;
     const runs = items as readonly ActionWorkflowRun[];
+    if (this.currentScope) this.runsLoaded.fire({ scopeKey: this.currentScope.key, runs });
     this.runsToReload = runsToRefresh(runs, this.runStates);
     const signature = runs.map((r) => `${r.id}:${stateOf(r)}`).join(',');
     // Something moved: poll at the fastest rate again.
@@ -210,7 +215,7 @@ function runNode(scope: ViewScope, run: ActionWorkflowRun, now: number, jobs: ()
     url: run.html_url ?? undefined,
     data: run,
     tooltip: () => runTooltip(run, s),
-    children: () => ({ list: jobs() }),
+    children: () => ({ fixed: runSectionNodes(scope, run), list: jobs() }),
   });
   node.item.id = `${scope.key}/run/${run.id}`; // keeps expansion across polls
   return node;
@@ -241,15 +246,23 @@ export interface JobData {
   readonly owner: string;
   readonly repo: string;
   readonly job: ActionWorkflowJob;
+  /** The run's workflow file (`ci.yml`): names the job's CI problems. */
+  readonly workflow?: string;
 }
 
-function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number): TreeNode {
+/** The runs of a repository (`scopeKey`: account|owner/repo), as each load of the view's runs got them. */
+export interface RunsLoaded {
+  readonly scopeKey: string;
+  readonly runs: readonly ActionWorkflowRun[];
+}
+
+function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number, workflow: string): TreeNode {
   const state = jobState(job);
-  const data: JobData = { kind: 'ciJob', instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, ...scope.params, job };
+  const data: JobData = { kind: 'ciJob', instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, ...scope.params, job, workflow };
   const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), statusIcon(state), {
     // The branch and commit are the run's (shown on it): a job says how it went and when.
     description: [state, job.runner_name, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
-    context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished', ...jobActionTokens(scope, job)),
+    context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished', (state === 'failure' || state === 'timed_out') && 'failed', ...jobActionTokens(scope, job)),
     url: job.html_url ?? undefined,
     data,
     tooltip: () => jobTooltip(job, state),

@@ -22,6 +22,7 @@ import { registerStarredView } from './starredView';
 import { registerWebhooksView } from './webhooksView';
 import { registerChangedFiles } from './changedFiles';
 import { registerCiActions } from './workflows';
+import { registerCiCommands } from './ci';
 
 export type { ViewsRegistry } from './registry';
 export { PagedTreeProvider } from './pagedTree';
@@ -50,6 +51,7 @@ export function registerViews(services: Services, checkedOut?: CheckedOutPulls):
     vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, jobLogs),
     ...registerViewCommands(services, registry, jobLogs),
     ...registerCiActions(services, providers.ciJobs),
+    ...registerCiCommands(services, registry),
     // Not in the palette: how other features and the in-host tests reach the providers (activate() returns services).
     vscode.commands.registerCommand(REGISTRY_COMMAND, () => registry),
     ...Object.entries(providers).map(([name, p]) => services.views.register(name as keyof typeof providers, () => p.refresh())),

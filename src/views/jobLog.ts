@@ -10,14 +10,18 @@ import { inertText } from '../shared/untrustedText';
 
 export const LOG_SCHEME = 'gitea-log';
 
-/** `gitea-log:/owner/repo/job-<id>.log?account=<account id>`: the name ends in .log for the Log language. */
-export function logUri(d: Pick<JobData, 'accountId' | 'owner' | 'repo'> & { jobId: number; jobName?: string }): vscode.Uri {
+/** `gitea-log:/owner/repo/job-<id>.log?account=<account id>&job=<id>` (+ `run`, `sha`, `workflow` when known, which
+ * name the log's CI problems): the name ends in .log for the Log language. */
+export function logUri(
+  d: Pick<JobData, 'accountId' | 'owner' | 'repo'> & { jobId: number; jobName?: string; runId?: number; sha?: string; workflow?: string },
+): vscode.Uri {
   const name = (d.jobName ?? 'job').replace(/[^\w.-]+/g, '-').slice(0, 60);
-  return vscode.Uri.from({
-    scheme: LOG_SCHEME,
-    path: `/${d.owner}/${d.repo}/${name}-${d.jobId}.log`,
-    query: new URLSearchParams({ account: d.accountId, job: String(d.jobId) }).toString(),
-  });
+  const query = new URLSearchParams({ account: d.accountId, job: String(d.jobId) });
+  if (d.runId !== undefined) query.set('run', String(d.runId));
+  if (d.sha) query.set('sha', d.sha);
+  if (d.workflow) query.set('workflow', d.workflow);
+  if (d.jobName) query.set('name', d.jobName);
+  return vscode.Uri.from({ scheme: LOG_SCHEME, path: `/${d.owner}/${d.repo}/${name}-${d.jobId}.log`, query: query.toString() });
 }
 
 export class JobLogProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -59,7 +63,7 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
   }
 }
 
-function parseLogUri(uri: vscode.Uri): { accountId: string; owner: string; repo: string; jobId: number } | undefined {
+export function parseLogUri(uri: vscode.Uri): { accountId: string; owner: string; repo: string; jobId: number } | undefined {
   const m = /^\/([^/]+)\/([^/]+)\//.exec(uri.path);
   const q = new URLSearchParams(uri.query);
   const accountId = q.get('account');
@@ -76,7 +80,16 @@ function notStarted(e: unknown): boolean {
 export async function showJobLog(provider: JobLogProvider, node: TreeNode | undefined): Promise<vscode.TextEditor | undefined> {
   const data = node?.data as JobData | undefined;
   if (data?.kind !== 'ciJob') return undefined;
-  const uri = logUri({ accountId: data.accountId, owner: data.owner, repo: data.repo, jobId: data.job.id, jobName: data.job.name ?? undefined });
+  const uri = logUri({
+    accountId: data.accountId,
+    owner: data.owner,
+    repo: data.repo,
+    jobId: data.job.id,
+    jobName: data.job.name ?? undefined,
+    runId: data.job.run_id,
+    sha: data.job.head_sha,
+    workflow: data.workflow,
+  });
   try {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', inertText(data.job.name ?? String(data.job.id))), cancellable: true },

@@ -24,10 +24,9 @@ export const hasContext = (n: TreeNode, token: string) => new RegExp(`\\b${token
 export const isLoading = (n: TreeNode) => contextOf(n) === 'loading';
 export const isError = (n: TreeNode) => contextOf(n) === 'error';
 export const isLoadMore = (n: TreeNode) => contextOf(n) === 'loadMore';
-/** Items that show data (not loading / error / empty / load-more / message items). */
-/** The items of a list: no state items, and not the fixed section at the top of CI Jobs (Workflows). */
+/** The items of a list: no state items, and no sections (the Workflows group at the top of CI Jobs, a run's Artifacts). */
 export const dataNodes = (nodes: readonly TreeNode[]) =>
-  nodes.filter((n) => !['loading', 'error', 'empty', 'loadMore', 'message', 'unsupported', 'ciWorkflows'].includes(contextOf(n)));
+  nodes.filter((n) => !['loading', 'error', 'empty', 'loadMore', 'message', 'unsupported', 'ciWorkflows'].includes(contextOf(n)) && !hasContext(n, 'section'));
 export const describeNodes = (nodes: readonly TreeNode[]) => nodes.map((n) => `[${contextOf(n)}] ${label(n)}`).join(' | ');
 
 /** The children of `node` once nothing is loading. */

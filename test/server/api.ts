@@ -8,6 +8,7 @@ import { Router } from './router';
 import { registerActionRoutes } from './routes/actions';
 import { registerRerunRoutes } from './routes/actionReruns';
 import { registerWorkflowRoutes } from './routes/actionWorkflows';
+import { registerArtifactRoutes } from './routes/artifacts';
 import { registerCommentRoutes } from './routes/comments';
 import { registerCommitStatusRoutes } from './routes/commitStatus';
 import { registerContentRoutes } from './routes/contents';
@@ -51,6 +52,7 @@ export function buildApiRouter(): Router {
   registerActionRoutes(r);
   registerRerunRoutes(r);
   registerWorkflowRoutes(r);
+  registerArtifactRoutes(r);
   registerHookRoutes(r);
   registerOrgRoutes(r);
   registerUserRoutes(r);

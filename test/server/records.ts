@@ -427,6 +427,22 @@ export interface JobRec {
   log: string;
 }
 
+/** An Actions artifact (v4: one zip per artifact, as upload-artifact@v4 makes). */
+export interface ArtifactRec {
+  id: number;
+  runId: number;
+  repoId: number;
+  name: string;
+  /** The zip; when absent, `size` deterministic bytes are generated as it is served (the bench's large one). */
+  zip?: Buffer;
+  size: number;
+  commitSha: string;
+  created: Date;
+  expires: Date;
+  /** Gitea's ArtifactStatusExpired: still listed (`expired: true`), its download answers 404. */
+  expired: boolean;
+}
+
 export interface ActionRec {
   id: number;
   /** The user (or org) whose feed holds this copy. */

@@ -1,7 +1,7 @@
 // In-memory state of the instance: the tables (see records.ts) and lookups by id and name.
 import type {
   Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
-  OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec,
+  OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec, ArtifactRec,
 } from './records';
 
 export * from './records';
@@ -28,6 +28,7 @@ export class ServerState {
   readonly releases: ReleaseRec[] = [];
   readonly runs: RunRec[] = [];
   readonly jobs: JobRec[] = [];
+  readonly artifacts: ArtifactRec[] = [];
   readonly actions: ActionRec[] = [];
   /** Repository id → the workflow files disabled in its Actions settings (Gitea's ActionsConfig.DisabledWorkflows). */
   readonly disabledWorkflows = new Map<number, Set<string>>();
@@ -36,7 +37,13 @@ export class ServerState {
   /** Old `owner/name` (lower-case) → repository id, after renames (answered with a 307 like Gitea). */
   readonly repoRedirects = new Map<string, number>();
   /** Site settings that change behaviour (Gitea's app.ini). */
-  readonly settings = { disableStars: false, disableMigrations: false, allowCrossRepositoryDependencies: true };
+  readonly settings = {
+    disableStars: false,
+    disableMigrations: false,
+    allowCrossRepositoryDependencies: true,
+    /** Gitea's [storage.actions_artifacts] SERVE_DIRECT: the download redirects to this object store's signed URL. */
+    artifactStoreUrl: '',
+  };
   private readonly counters: Counters = {};
 
   /** Next id of a table; seeds may set ids explicitly, so this always exceeds the largest id used. */

@@ -1,7 +1,7 @@
 // Gitea Actions: workflow runs and jobs, and a job's log; re-runs (Gitea 1.26+); the repository's workflows, their
-// enabling and dispatch. Forgejo 11 has none of the job endpoints (→ notFound).
-import { ActionWorkflow, ActionWorkflowJob, ActionWorkflowRun, RunDetails } from '../schemas';
-import { PAGING, json, jsonOrNone, list, none, op, text, type PageParams, type RepoParams, type ResultSpec } from './op';
+// enabling and dispatch; a run's artifacts. Forgejo 11 has none of the job endpoints (→ notFound).
+import { ActionArtifact, ActionWorkflow, ActionWorkflowJob, ActionWorkflowRun, RunDetails } from '../schemas';
+import { PAGING, json, jsonOrNone, list, none, op, stream, text, type PageParams, type RepoParams, type ResultSpec } from './op';
 import type { Page } from '../paging';
 
 /**
@@ -120,5 +120,27 @@ export const actionOperations = {
     query: ['return_run_details'],
     body: ['ref', 'inputs'],
     result: jsonOrNone(RunDetails),
+  }),
+  /**
+   * The finalized (v4) artifacts of a run, expired ones included (`expired: true`). Gitea reads page/limit but its
+   * swagger declares neither: one page of the server's default size (a run rarely has more than 30 artifacts).
+   */
+  getArtifactsOfRun: op<RepoParams & { run: number; name?: string }>()({
+    id: 'getArtifactsOfRun',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/actions/runs/{run}/artifacts',
+    query: ['name'],
+    result: list(ActionArtifact, { itemsKey: 'artifacts', totalKey: 'total_count' }),
+  }),
+  /**
+   * The artifact's zip, streamed. Gitea answers 302 to a signed URL (its own /zip/raw?sig=…, or the object
+   * storage's when it serves directly), which needs no credentials and gets none; 404 "Artifact has expired".
+   */
+  downloadArtifact: op<RepoParams & { artifact_id: number | string }>()({
+    id: 'downloadArtifact',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip',
+    signedRedirect: true,
+    result: stream,
   }),
 };

@@ -24,7 +24,7 @@ export const operations = {
 };
 export type Operations = typeof operations;
 
-export type { Operation, PageParams, RepoParams } from './op';
+export type { Operation, PageParams, RepoParams, ResponseStream } from './op';
 export type { EditIssueOption, IssueLabelsOption } from './issueComments';
 export type {
   CreatePullReviewComment, CreatePullReviewOptions, MergePullRequestOption, PullReviewRequestOptions, ReviewEvent,

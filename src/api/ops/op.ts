@@ -2,8 +2,10 @@
 // path template, which parameters go to the query and which body fields are sent, and what the answer is.
 // The swagger conformance test reads them; the client builds its methods from them.
 import * as z from 'zod/mini'; // namespace import: tree-shakes (the `z` object pulls in all of zod)
-import type { HttpMethod } from '../http';
+import type { HttpMethod, ResponseStream } from '../http';
 import type { Page } from '../paging';
+
+export type { ResponseStream };
 
 export type ResultSpec<R> = { readonly __result?: R } & (
   /** `emptyIsNone`: an empty answer (204) is `undefined`, for operations whose body a query flag asks for. */
@@ -12,8 +14,11 @@ export type ResultSpec<R> = { readonly __result?: R } & (
   | { readonly kind: 'list'; readonly item: z.ZodMiniType; readonly itemsKey?: string; readonly totalKey?: string; readonly paged: boolean }
   | { readonly kind: 'text' }
   | { readonly kind: 'bytes' }
+  /** The body unread, for the caller to stream (to a file): never held in memory whole. */
+  | { readonly kind: 'stream' }
   | { readonly kind: 'none' }
 );
+
 
 export function json<S extends z.ZodMiniType>(schema: S): ResultSpec<z.output<S>> {
   return { kind: 'json', schema };
@@ -32,6 +37,7 @@ export function unpagedList<S extends z.ZodMiniType>(item: S): ResultSpec<Page<z
 export const text: ResultSpec<string> = { kind: 'text' };
 export const bytes: ResultSpec<Uint8Array> = { kind: 'bytes' };
 export const none: ResultSpec<void> = { kind: 'none' };
+export const stream: ResultSpec<ResponseStream> = { kind: 'stream' };
 
 type BodyOf<P> = P extends { body?: infer B } ? NonNullable<B> : never;
 
@@ -49,6 +55,8 @@ export interface Operation<P = unknown, R = unknown> {
   readonly slashParams?: readonly string[];
   /** No timeout unless the caller gives one (e.g. a migration runs for minutes). */
   readonly longRunning?: boolean;
+  /** A redirect leads to a URL that authenticates itself (a signed URL): no credentials are sent after one. */
+  readonly signedRedirect?: boolean;
   readonly result: ResultSpec<R>;
   /** Phantom: the params type. */
   readonly __params?: P;
@@ -62,6 +70,7 @@ export interface OperationInit<P, R> {
   body?: readonly (keyof BodyOf<P> & string)[];
   slashParams?: readonly (keyof P & string)[];
   longRunning?: boolean;
+  signedRedirect?: boolean;
   result: ResultSpec<R>;
 }
 

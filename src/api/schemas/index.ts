@@ -5,5 +5,6 @@ export * from './issue';
 export * from './pull';
 export * from './review';
 export * from './actions';
+export * from './artifacts';
 export * from './misc';
 export { validate } from './common';

@@ -4,6 +4,7 @@ import { seedBig } from '../seedBig';
 import { ServerState } from '../state';
 import { seedAccounts } from './accounts';
 import { seedDemoActivity } from './demoActivity';
+import { seedDemoArtifacts } from './demoArtifacts';
 import { seedDemoExtras } from './demoExtras';
 import { seedDemoIssues } from './demoIssues';
 import { buildRecordedState } from './recordedState';
@@ -16,6 +17,7 @@ export function buildState(shas: SeedShas): ServerState {
   seedAccounts(state);
   seedDemoIssues(state, shas.demo);
   seedDemoExtras(state, shas.demo);
+  seedDemoArtifacts(state);
   seedDemoActivity(state, shas.demo);
   if (shas.big) seedBig(state, shas.big);
   return state;

@@ -140,6 +140,8 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   ActionsEnableWorkflow: [],
   ActionsDisableWorkflow: [],
   ActionsDispatchWorkflow: ['workflow_run_id'],
+  getArtifactsOfRun: ['id', 'name', 'size_in_bytes', 'expired', 'expires_at', 'created_at'],
+  downloadArtifact: [],
   orgCreateHook: HOOK,
   orgListHooks: HOOK,
   orgGetHook: HOOK,

@@ -1,0 +1,220 @@
+// The failures a CI job's log names in the repository's files, as problems for the editor: compiler, linter and
+// test-runner output in the common formats — `path:line:col: message` (gcc, Go, ESLint's unix format, rustc),
+// `path(line,col): error TS…` (TypeScript, MSBuild), ESLint's stylish report (a file line, then `line:col
+// severity message rule` lines), Python tracebacks (`File "x.py", line N`), JavaScript stack frames (`at f
+// (file:line:col)`), and `::error file=…,line=…::` workflow commands. Paths are kept only when they name a file
+// of the repository: relative ones as they are, a runner's absolute checkout path (`/workspace/<owner>/<repo>/…`)
+// made relative, anything else (or escaping the root) dropped. Bounded for logs of any size: lines, their length
+// and the problems found are capped, and every pattern runs in time linear in the line (no nested quantifiers
+// over the same characters). Editor-neutral (no `vscode`); unit-tested over test/fixtures/ci-logs.
+import { posix } from 'node:path';
+import { isRepoPath } from './repoPath';
+
+export type ProblemSeverity = 'error' | 'warning' | 'info';
+
+export interface LogProblem {
+  /** 0-based line of the log. */
+  readonly logLine: number;
+  /** Where the line's text starts after the runner's timestamp (what a link in the log covers, to the end). */
+  readonly logColumn: number;
+  /** Repository-relative, `/`-separated. */
+  readonly path: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based, when the tool said. */
+  readonly column?: number;
+  readonly severity: ProblemSeverity;
+  readonly message: string;
+  /** The rule or error code (`no-unused-vars`, `TS2322`). */
+  readonly code?: string;
+}
+
+export interface LogProblemOptions {
+  /** The repository, to recognise the runner's checkout path (`/workspace/<owner>/<repo>/…`). */
+  readonly owner: string;
+  readonly repo: string;
+  readonly maxLines?: number;
+  readonly maxLineLength?: number;
+  readonly maxProblems?: number;
+}
+
+export interface LogProblems {
+  readonly problems: LogProblem[];
+  /** True when a cap stopped the reading: the log has more than was looked at. */
+  readonly truncated: boolean;
+}
+
+export const LOG_LIMITS = { maxLines: 200_000, maxLineLength: 4_096, maxProblems: 500 } as const;
+
+/** Gitea's runner prefixes every log line with an RFC 3339 time: `2024-01-14T10:05:10.0000000Z `. */
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are what this removes
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+/** A file name with an extension: what tells `src/a.ts:3:5` from `10:05:00` or `http://host:80`. */
+const FILE = String.raw`[\w@.+~-][^\s:()'"<>|,]*\.[A-Za-z0-9]{1,12}`;
+const COLON_LOCATION = new RegExp(String.raw`(?:^|[\s'"\[])(?:-->\s*)?((?:\.{1,2}/|/)?${FILE}):(\d{1,7})(?::(\d{1,5}))?(?=[:\s)\]]|$)`);
+const PAREN_LOCATION = new RegExp(String.raw`^\s*([^\s(][^(]*\.[A-Za-z0-9]{1,12})\((\d{1,7}),(\d{1,5})(?:,\d{1,7},\d{1,5})?\)\s*:\s*(.*)$`);
+const STYLISH_FILE = new RegExp(String.raw`^((?:\.{1,2}/|/)?${FILE})\s*$`);
+const STYLISH_ROW = /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|info)\s+(.*)$/;
+const PY_FRAME = /^\s*File "([^"]{1,1000})", line (\d{1,7})/;
+const JS_FRAME = /^\s*at\s+(?:[^()]*\()?((?:file:\/\/)?[^()\s]+?):(\d{1,7}):(\d{1,5})\)?\s*$/;
+const WORKFLOW_COMMAND = /^::(error|warning|notice)\s+([^:]*)::(.*)$/;
+const SEVERITY_WORD = /\b(error|warning|warn|note|info)\b/i;
+
+/** The repository-relative path `raw` names, or undefined when it is not a file of this repository. */
+export function repoRelativePath(raw: string, owner: string, repo: string): string | undefined {
+  let p = raw.startsWith('file://') ? raw.slice('file://'.length) : raw;
+  if (p.includes('\\')) return undefined;
+  if (p.startsWith('/')) {
+    const lower = p.toLowerCase();
+    const marks = [`/${owner}/${repo}/`, `/${repo}/${repo}/`].map((m) => m.toLowerCase());
+    const at = marks.map((m) => ({ m, i: lower.indexOf(m) })).find((x) => x.i >= 0);
+    if (!at) return undefined;
+    p = p.slice(at.i + at.m.length);
+  }
+  p = posix.normalize(p);
+  if (p.startsWith('./')) p = p.slice(2);
+  if (!isRepoPath(p) || p.split('/').includes('node_modules')) return undefined;
+  return p;
+}
+
+function severityOf(text: string): ProblemSeverity {
+  const word = SEVERITY_WORD.exec(text)?.[1]?.toLowerCase();
+  return word === 'warning' || word === 'warn' ? 'warning' : word === 'note' || word === 'info' ? 'info' : 'error';
+}
+
+/** `error TS2322: Type …` → message and code. */
+function splitCode(text: string): { message: string; code?: string } {
+  const m = /^(?:(?:error|warning|info)\s+)?([A-Z]{1,8}\d{1,6})\s*:\s*(.*)$/i.exec(text);
+  const stripped = text.replace(/^(?:error|warning|info|note)\s*:\s*/i, '');
+  return m ? { message: m[2]!.trim() || text, code: m[1] } : { message: stripped.trim() };
+}
+
+/** ESLint stylish: `message  rule` (two or more spaces before the rule). */
+function splitRule(rest: string): { message: string; code?: string } {
+  const parts = rest.trim().split(/\s{2,}/);
+  const last = parts.length > 1 ? parts[parts.length - 1]! : undefined;
+  if (last && /^[@\w/.-]+$/.test(last)) return { message: parts.slice(0, -1).join('  '), code: last };
+  return { message: rest.trim() };
+}
+
+/** Finds the problems a job's log names in the repository's files. */
+export function parseLogProblems(text: string, opts: LogProblemOptions): LogProblems {
+  const maxLines = opts.maxLines ?? LOG_LIMITS.maxLines;
+  const maxLineLength = opts.maxLineLength ?? LOG_LIMITS.maxLineLength;
+  const maxProblems = opts.maxProblems ?? LOG_LIMITS.maxProblems;
+  const problems: LogProblem[] = [];
+  const seen = new Set<string>();
+  let truncated = false;
+  let stylishFile: string | undefined; // the file of an ESLint stylish block, while its rows follow
+  let pyFrames: { logLine: number; logColumn: number; path: string; line: number }[] = [];
+  let lastMessage = ''; // the line before a stack trace: what its frames failed with
+  let inStack = false;
+
+  const add = (p: LogProblem): boolean => {
+    const key = `${p.path}:${p.line}:${p.column ?? 0}:${p.message}`;
+    if (seen.has(key)) return true;
+    if (problems.length >= maxProblems) return (truncated = true), false;
+    seen.add(key);
+    problems.push(p);
+    return true;
+  };
+  const resolve = (raw: string) => repoRelativePath(raw, opts.owner, opts.repo);
+  const flushPython = (message: string): boolean => {
+    for (const f of pyFrames) if (!add({ ...f, severity: 'error', message })) return false;
+    pyFrames = [];
+    return true;
+  };
+
+  let start = 0;
+  for (let index = 0; start <= text.length; index++) {
+    if (index >= maxLines) {
+      truncated = start < text.length;
+      break;
+    }
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const raw = text.slice(start, Math.min(end, start + maxLineLength));
+    start = end + 1;
+    const prefix = TIMESTAMP.exec(raw)?.[0].length ?? 0;
+    let line = raw.slice(prefix).replace(/\r$/, '');
+    if (line.includes('\u001b')) line = line.replace(ANSI, '');
+    const at = { logLine: index, logColumn: prefix };
+
+    if (pyFrames.length && !/^\s/.test(line) && line.trim() && !line.startsWith('Traceback')) {
+      if (!flushPython(line.trim())) break;
+    }
+    const py = PY_FRAME.exec(line);
+    if (py) {
+      const path = resolve(py[1]!);
+      if (path) pyFrames.push({ ...at, path, line: Number(py[2]) });
+      continue;
+    }
+
+    const js = JS_FRAME.exec(line);
+    if (js) {
+      // The first frame in the repository's own files is where the test failed; the rest are its callers.
+      const path = resolve(js[1]!);
+      if (path && !inStack) {
+        inStack = true;
+        if (!add({ ...at, path, line: Number(js[2]), column: Number(js[3]), severity: 'error', message: lastMessage || line.trim() })) break;
+      }
+      continue;
+    }
+    inStack = false;
+
+    if (stylishFile !== undefined) {
+      const row = STYLISH_ROW.exec(line);
+      if (row) {
+        const { message, code } = splitRule(row[4]!);
+        const severity = row[3] === 'warning' ? 'warning' : row[3] === 'info' ? 'info' : 'error';
+        if (stylishFile && !add({ ...at, path: stylishFile, line: Number(row[1]), column: Number(row[2]), severity, message, ...(code ? { code } : {}) })) break;
+        continue;
+      }
+      stylishFile = undefined;
+    }
+    const header = STYLISH_FILE.exec(line);
+    if (header) {
+      stylishFile = resolve(header[1]!) ?? ''; // '' = a block of another tree's file: its rows are skipped
+      continue;
+    }
+
+    const command = WORKFLOW_COMMAND.exec(line);
+    if (command) {
+      const props = new Map(command[2]!.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1)] as const));
+      const path = props.get('file') ? resolve(props.get('file')!) : undefined;
+      const lineNo = Number(props.get('line'));
+      if (path && lineNo > 0) {
+        const column = Number(props.get('col'));
+        const severity = command[1] === 'warning' ? 'warning' : command[1] === 'notice' ? 'info' : 'error';
+        if (!add({ ...at, path, line: lineNo, ...(column > 0 ? { column } : {}), severity, message: command[3]!.trim() })) break;
+      }
+      continue;
+    }
+
+    const paren = PAREN_LOCATION.exec(line);
+    if (paren) {
+      const path = resolve(paren[1]!.trim());
+      if (path) {
+        const { message, code } = splitCode(paren[4]!);
+        if (!add({ ...at, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(paren[4]!), message, ...(code ? { code } : {}) })) break;
+        continue;
+      }
+    }
+
+    const colon = COLON_LOCATION.exec(line);
+    if (colon) {
+      const path = resolve(colon[1]!);
+      if (path) {
+        const rest = line.slice(colon.index + colon[0].length).replace(/^[:\s]+/, '');
+        const { message, code } = splitCode(rest);
+        const column = colon[3] ? Number(colon[3]) : undefined;
+        if (!add({ ...at, path, line: Number(colon[2]), ...(column ? { column } : {}), severity: severityOf(rest || lastMessage), message: message || lastMessage || line.trim(), ...(code ? { code } : {}) })) break;
+        continue;
+      }
+    }
+    if (line.trim()) lastMessage = line.trim();
+  }
+  if (pyFrames.length) flushPython(lastMessage || 'Traceback');
+  return { problems, truncated };
+}

@@ -1,0 +1,50 @@
+// A CI artifact downloaded as a user does it (#22): CI Jobs → a finished run → Artifacts → "Download Artifact…" on
+// the row, a folder typed into VS Code's folder dialog, and the notification that says where the zip was saved
+// (kept as sent, not extracted); the zip is then on disk in that folder.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requires, session } from './session';
+import { VscodePage } from './vscodePage';
+import { signInWithToken as signIn, onlyPane } from './steps';
+
+describe('CI artifacts', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+
+  before(async function () {
+    requires(this, 'actions');
+    if (!session().target.fixtures) this.skip(); // the seeded run 'Prepare 1.0 release' and its artifact 'dist'
+    vs = await VscodePage.open({ viewport: { width: 1400, height: 1000 } });
+    const { target } = session();
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+    await vs.openViewContainer('Gitea');
+  });
+  after(async () => vs?.close());
+
+  it('Download Artifact… saves the zip to the folder typed in the dialog', async function () {
+    const folder = mkdtempSync(join(tmpdir(), 'gw-e2e-artifact-'));
+    await onlyPane(vs, 'CI Jobs');
+    const pane = vs.view('CI Jobs');
+    const row = (label: string) => pane.root.locator('[role="treeitem"]', { has: vs.page.locator('.label-name', { hasText: label }) }).first();
+    await row('Prepare 1.0 release').waitFor({ timeout: 30_000 });
+    await row('Prepare 1.0 release').locator('.monaco-tl-twistie').click();
+    // The run's jobs arrive after its Artifacts section: wait for them, so that the rows stop moving.
+    await row('build').waitFor({ timeout: 30_000 });
+    await row('Artifacts').locator('.monaco-tl-twistie').click();
+    await row('dist').waitFor({ timeout: 30_000 });
+    await row('dist').click({ button: 'right' });
+    await vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' }).click();
+    // VS Code's own folder dialog (a quick input holding a path): type the folder and accept it.
+    await vs.fillQuickInput(`${folder}/`, { submit: false });
+    await vs.page.waitForTimeout(500);
+    await vs.page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+    const saved = await vs.waitForNotification(/Saved the artifact "dist"/, 30_000);
+    assert.match(saved, /not extracted/);
+    const file = join(folder, 'dist.zip');
+    assert.ok(existsSync(file), saved);
+    assert.equal(readFileSync(file).subarray(0, 4).toString('hex'), '504b0304', 'a zip');
+    await vs.screenshot('ci-artifact-downloaded', { notification: /Saved the artifact/ });
+  });
+});
