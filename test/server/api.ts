@@ -18,6 +18,7 @@ import { registerKeyRoutes } from './routes/keys';
 import { registerMergeRoutes } from './routes/merge';
 import { registerMigrateRoutes } from './routes/migrate';
 import { registerMiscRoutes } from './routes/misc';
+import { registerNotificationRoutes } from './routes/notifications';
 import { registerOrgRoutes } from './routes/orgs';
 import { registerPullRoutes } from './routes/pulls';
 import { registerPullByBaseHeadRoute, registerPullCreateRoutes } from './routes/pullCreate';
@@ -48,6 +49,7 @@ export function buildApiRouter(): Router {
   registerCommitStatusRoutes(r);
   registerActionRoutes(r);
   registerHookRoutes(r);
+  registerNotificationRoutes(r);
   registerOrgRoutes(r);
   registerUserRoutes(r);
   registerPullByBaseHeadRoute(r);

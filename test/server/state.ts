@@ -3,6 +3,7 @@ import type {
   Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
   OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec,
 } from './records';
+import type { NotificationRec } from './notifications';
 
 export * from './records';
 
@@ -29,6 +30,7 @@ export class ServerState {
   readonly runs: RunRec[] = [];
   readonly jobs: JobRec[] = [];
   readonly actions: ActionRec[] = [];
+  readonly notifications: NotificationRec[] = [];
   /** Old `owner/name` (lower-case) → repository id, after renames (answered with a 307 like Gitea). */
   readonly repoRedirects = new Map<string, number>();
   /** Site settings that change behaviour (Gitea's app.ini). */

@@ -7,3 +7,4 @@ export * from './review';
 export * from './actions';
 export * from './misc';
 export { validate } from './common';
+export * from './notification';
