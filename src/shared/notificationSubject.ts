@@ -33,7 +33,8 @@ const isName = (s: string) => NAME.test(s) && s !== '.' && s !== '..';
 
 /** The owner, repository and number of an issue API URL (`<instance>api/v1/repos/o/r/issues/12`) of the instance. */
 export function issueOfApiUrl(url: string | undefined, instanceUrl: string): { owner: string; repo: string; number: number } | undefined {
-  if (!url) return undefined;
+  // Dot segments are resolved by the parser: a URL that needs them is not the plain one Gitea writes.
+  if (!url || /\/\.{1,2}(?:[/?#]|$)/.test(url)) return undefined;
   let parsed: URL;
   let root: URL;
   try {

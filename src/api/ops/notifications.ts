@@ -1,6 +1,6 @@
 // Notifications: the signed-in user's threads, their count, and marking them read, unread or pinned.
 import { NotificationCount, NotificationThread } from '../schemas';
-import { PAGING, json, list, op, unpagedList, type PageParams, type RepoParams } from './op';
+import { PAGING, json, list, none, op, type PageParams, type RepoParams } from './op';
 
 /** What a thread is: unread, read or pinned (Gitea keeps exactly one of them). */
 export type NotificationStatus = 'unread' | 'read' | 'pinned';
@@ -31,6 +31,8 @@ export interface ReadNotificationsParams {
 const FILTERS = ['all', 'status-types', 'subject-type', 'since', 'before', ...PAGING] as const;
 const READ = ['last_read_at', 'all', 'status-types', 'to-status'] as const;
 
+// The marking operations answer 205 Reset Content with the changed threads; nothing here reads them, and a 205's
+// body may be dropped on the way (fetch and some proxies treat 205 as bodiless), so they are read as no body.
 export const notificationOperations = {
   notifyGetList: op<NotificationFilters>()({ id: 'notifyGetList', method: 'GET', path: '/notifications', query: FILTERS, result: list(NotificationThread) }),
   /** The number of unread threads: one cheap request, what the badge polls. */
@@ -40,7 +42,7 @@ export const notificationOperations = {
     method: 'PUT',
     path: '/notifications',
     query: READ,
-    result: unpagedList(NotificationThread),
+    result: none,
   }),
   notifyGetThread: op<{ id: number }>()({ id: 'notifyGetThread', method: 'GET', path: '/notifications/threads/{id}', result: json(NotificationThread) }),
   notifyReadThread: op<{ id: number; 'to-status'?: NotificationStatus }>()({
@@ -48,7 +50,7 @@ export const notificationOperations = {
     method: 'PATCH',
     path: '/notifications/threads/{id}',
     query: ['to-status'],
-    result: json(NotificationThread),
+    result: none,
   }),
   notifyGetRepoList: op<RepoParams & NotificationFilters>()({
     id: 'notifyGetRepoList',
@@ -62,6 +64,6 @@ export const notificationOperations = {
     method: 'PUT',
     path: '/repos/{owner}/{repo}/notifications',
     query: READ,
-    result: unpagedList(NotificationThread),
+    result: none,
   }),
 };

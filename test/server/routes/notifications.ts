@@ -26,7 +26,9 @@ function statuses(ctx: Ctx, defaults: NotificationStatus[]): NotificationStatus[
   if (formBool(ctx.query.get('all'))) return undefined;
   const given = ctx.query.getAll('status-types');
   const wanted = (given.length ? given : defaults).map((s) => s.trim().toLowerCase());
-  return STATUSES.filter((s) => wanted.includes(s));
+  const known = STATUSES.filter((s) => wanted.includes(s));
+  // Only unknown names: Gitea's status condition is then empty, which matches every thread.
+  return known.length ? known : undefined;
 }
 
 function listFilter(ctx: Ctx, doer: UserRec, repoId?: number): (n: NotificationRec) => boolean {
