@@ -203,6 +203,8 @@ describe("Notifications on the harness's server (test server or real Gitea): the
     await asCollaborator('POST', `/repos/${repo.owner}/${repo.name}/issues/${repo.issues.blocker}/comments`, { body: `@${user.username} ${marker}` });
     const fullName = `${repo.owner}/${repo.name}`;
     const thread = await waitFor('the thread on the server', async () => (await threadsOnServer()).find((t) => t.repository?.full_name === fullName && t.unread), 30_000);
+    // The mention is a second queue item after the comment's own (Gitea's CreateIssueComment): let it pass too.
+    await sleep(2000);
     view.refresh();
     const nodes = (await tree(view)).get(fullName) ?? [];
     const node = nodes.find((n) => (n.data as { thread: NotificationThread }).thread.id === thread.id);
