@@ -1,10 +1,8 @@
 // Notifications as a user meets them: the collaborator (bob on the test server, the second user on a real Gitea)
 // mentions the user → the Gitea icon's badge shows 1 → the user opens the Notifications view and clicks the thread
-// → the issue page opens and the badge clears. The unread count is polled (gitea.notifications.pollInterval, off in
-// the harness's settings): this spec turns it on in the user settings file, as a user would in Settings.
+// → the issue page opens and the badge clears. The unread count is polled every 60 s (the default) while the window
+// has the focus; when no poll came within 30 s, Refresh Notifications asks at once.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { requires, session } from './session';
 import { onlyPane, signInWithToken } from './steps';
 import { VscodePage } from './vscodePage';
@@ -22,12 +20,6 @@ async function call(method: string, path: string, asCollaborator: boolean, body?
   assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
-function setUserSetting(id: string, value: unknown): void {
-  const file = join(session().codeServer.userDataDir, 'User', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...settings, [id]: value }, null, 2));
-}
-
 describe('notifications', function () {
   this.timeout(240_000);
   let vs: VscodePage;
@@ -41,7 +33,6 @@ describe('notifications', function () {
     await vs.openViewContainer('Gitea');
   });
   after(async () => {
-    if (session().codeServer) setUserSetting('gitea.notifications.pollInterval', 0);
     await vs?.close();
   });
 
@@ -49,9 +40,17 @@ describe('notifications', function () {
     const { target } = session();
     const { owner, name, issues } = target.repo;
     await call('POST', `/repos/${owner}/${name}/issues/${issues.blocker}/comments`, true, { body: `@${target.user.username} have a look, please.` });
-    setUserSetting('gitea.notifications.pollInterval', 15);
     const badge = vs.page.locator('.part.activitybar .action-item', { has: vs.page.locator('[aria-label^="Gitea"]') }).locator('.badge-content');
-    await badge.filter({ hasText: /^1$/ }).waitFor({ timeout: 60_000 });
+    const one = badge.filter({ hasText: /^1$/ });
+    const focused = await vs.page.evaluate('document.hasFocus()');
+    try {
+      await one.waitFor({ timeout: 30_000 });
+    } catch {
+      // expected: the next poll may be up to a minute away; the user's way to ask at once
+      process.stdout.write(`      (no poll within 30 s; document.hasFocus() = ${String(focused)}: Refresh Notifications asks at once)\n`);
+      await vs.runCommand('Gitea: Refresh Notifications');
+      await one.waitFor({ timeout: 30_000 });
+    }
     await onlyPane(vs, 'Notifications');
     const pane = vs.view('Notifications');
     const row = pane.root.locator('[role="treeitem"]', { has: vs.page.locator('.label-description', { hasText: /^unread · / }) }).first();

@@ -57,8 +57,6 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'workbench.enableExperiments': false,
   'git.openRepositoryInParentFolders': 'always',
   'security.workspace.trust.enabled': false,
-  // No background polls of the unread count: the suites count requests; the notification tests turn it on.
-  'gitea.notifications.pollInterval': 0,
 };
 
 export async function freePort(): Promise<number> {
