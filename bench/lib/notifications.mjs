@@ -19,4 +19,8 @@ async function comment(server, fixtures, repo, number) {
 export async function seedNotifications(server, fixtures) {
   for (let n = 1; n <= NOTIFICATION_THREADS.big; n++) await comment(server, fixtures, 'big', n);
   for (const n of Object.values(fixtures.repos.demo.issues).slice(0, NOTIFICATION_THREADS.demo)) await comment(server, fixtures, 'demo', n);
+  // The test server describes alice/big from git the first time (about 3 s, on the event loop the bench's own
+  // measuring shares): once here, as the views measured before do in a whole run, not inside the measurement.
+  const res = await fetch(`${server.apiUrl}/notifications`, { headers: { authorization: `token ${fixtures.users.alice.tokens.all}` } });
+  if (!res.ok) throw new Error(`GET /notifications: ${res.status}`);
 }

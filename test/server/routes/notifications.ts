@@ -47,7 +47,10 @@ function listFilter(ctx: Ctx, doer: UserRec, repoId?: number): (n: NotificationR
 
 const newestFirst = (a: NotificationRec, b: NotificationRec) => b.updated.getTime() - a.updated.getTime() || b.id - a.id;
 
-async function toThread(ctx: Ctx, n: NotificationRec): Promise<Record<string, unknown>> {
+/** The repositories of one answer, converted once each (toRepo reads git; a list has many threads per repository). */
+type RepoCache = Map<number, Promise<Record<string, unknown>>>;
+
+async function toThread(ctx: Ctx, n: NotificationRec, repos: RepoCache = new Map()): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {
     id: n.id,
     repository: null,
@@ -60,8 +63,9 @@ async function toThread(ctx: Ctx, n: NotificationRec): Promise<Record<string, un
   const repo = ctx.state.repo(n.repoId);
   const user = ctx.state.user(n.userId);
   if (!repo || accessMode(ctx.state, user, repo) < Access.Read) return out;
-  const repository = await toRepo(ctx, repo);
-  delete repository.permissions;
+  let converted = repos.get(repo.id);
+  if (!converted) repos.set(repo.id, (converted = toRepo(ctx, repo)));
+  const { permissions: _permissions, ...repository } = await converted;
   out.repository = repository;
   if (n.source === 'issue' || n.source === 'pull') {
     const issue = ctx.state.issue(n.issueId);
@@ -91,7 +95,8 @@ async function toThread(ctx: Ctx, n: NotificationRec): Promise<Record<string, un
 async function list(ctx: Ctx, repoId?: number): Promise<void> {
   const doer = ctx.requireSigned();
   const items = ctx.state.notifications.filter(listFilter(ctx, doer, repoId)).sort(newestFirst);
-  ctx.json(200, await Promise.all(paged(ctx, items).map((n) => toThread(ctx, n))));
+  const repos: RepoCache = new Map();
+  ctx.json(200, await Promise.all(paged(ctx, items).map((n) => toThread(ctx, n, repos))));
 }
 
 /** Gitea's ReadNotifications / ReadRepoNotifications (time.Parse RFC 3339; the zero time means no limit). */
@@ -115,7 +120,8 @@ async function markList(ctx: Ctx, repoId?: number): Promise<void> {
     n.status = to;
     n.updated = now; // xorm's `updated` column moves with every update
   }
-  ctx.json(205, await Promise.all(changed.map((n) => toThread(ctx, n))));
+  const repos: RepoCache = new Map();
+  ctx.json(205, await Promise.all(changed.map((n) => toThread(ctx, n, repos))));
 }
 
 function thread(ctx: Ctx): NotificationRec {
