@@ -288,6 +288,12 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       else await createPullRequestFigures(page, server, workspace, { report, median, ms, log, userDataDir: cs.userDataDir });
       return;
     }
+    if (ONLY === 'notifications') {
+      // As in a whole run, the views and commands are loaded by a view opened before (here Branches).
+      await setPaneExpanded(page, 'Branches', true);
+      await page.waitForTimeout(3000);
+      await setPaneExpanded(page, 'Branches', false);
+    }
     for (const view of ONLY === 'notifications' ? views.filter((v) => v.id === 'gitea.notifications') : views) {
       if (view.missing) {
         report.add(`View ${view.id}`, 'first items', null, 'ms', ms(300), 'view missing');
