@@ -23,6 +23,7 @@ import { activationTotal, measureActivationOnce } from '../bench/lib/activation.
 import { ACTIVATION_BUNDLE_BUDGET_BYTES, activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
 import { markdownFigures } from '../bench/lib/markdown.mjs';
 import { artifactFigures } from '../bench/lib/artifactDownload.mjs';
+import { seedNotifications } from '../bench/lib/notifications.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
 import { median, Report } from '../bench/lib/report.mjs';
@@ -43,8 +44,9 @@ const VSIX = join(TMP, 'gitea-workbench.vsix');
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
-// BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown (rendering only: compiles, no packaging, no code-server) or
-// BENCH_ONLY=artifacts (memory of a 50 MB artifact download, in Node: compiles only)
+// BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
+// (rendering only: compiles, no packaging, no code-server) or BENCH_ONLY=artifacts (memory of a 50 MB artifact
+// download, in Node: compiles only)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -253,6 +255,7 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
   // starts loading only when the bench opens it.
   const token = fixtures.users.alice.tokens.all;
   const seeded = await seedIssuePages(server, fixtures);
+  await seedNotifications(server, fixtures);
   writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...issuePageKeybindings(server, seeded), ...createPullRequestKeybindings()]));
   const context = await tools.browser.newContext({ viewport: { width: 1400, height: 1600 } });
   await installPageRecorder(context);
@@ -289,7 +292,13 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       else await createPullRequestFigures(page, server, workspace, { report, median, ms, log, userDataDir: cs.userDataDir });
       return;
     }
-    for (const view of views) {
+    if (ONLY === 'notifications') {
+      // As in a whole run, the views and commands are loaded by a view opened before (here Branches).
+      await setPaneExpanded(page, 'Branches', true);
+      await page.waitForTimeout(3000);
+      await setPaneExpanded(page, 'Branches', false);
+    }
+    for (const view of ONLY === 'notifications' ? views.filter((v) => v.id === 'gitea.notifications') : views) {
       if (view.missing) {
         report.add(`View ${view.id}`, 'first items', null, 'ms', ms(300), 'view missing');
         continue;
@@ -320,6 +329,7 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       report.add(section, 'reopen within the cache lifetime: requests', reopen.requests, 'requests', { max: 0, text: '0' });
       await setPaneExpanded(page, view.title, false);
     }
+    if (ONLY === 'notifications') return;
     // The Changed Files view of pull request #1 (1,500 files).
     const files = await measureChangedFiles(page, server, nls['view.changedFiles'] ?? 'Changed Files').catch((e) => {
       log(`changed files: ${e.message}`);
@@ -418,7 +428,7 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (!['views', 'review', 'issuePage', 'createPullRequest'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
     if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import { COMMAND } from './core/commandIds';
 import { DeferredFeatures } from './core/deferredFeatures';
+import { registerNotificationBadge } from './core/notificationBadge';
 import type { Services } from './core/services';
 import { pullRequestHoverEnabled, SETTING } from './core/settings';
 import { FILE_SCHEME } from './core/uriSchemes';
@@ -30,7 +31,7 @@ export interface WorkbenchApi {
 const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.addCaCertificate, COMMAND.selectRepository]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
-const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.changedFiles.provider',
+const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',
   'gitea.review.threads', 'gitea.review.reset'];
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerPullRequestStatus(services, () => void features.load().catch(() => undefined));
   const contributed = contributions(context);
   features.standIn([...contributed.commands.filter((id) => !STARTUP_COMMANDS.has(id)), ...HIDDEN_FEATURE_COMMANDS], contributed.shownViews);
+  context.subscriptions.push(registerNotificationBadge(services, () => features.shownView('gitea.notifications')));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       // expected: load() has logged the failure; the hover stays off.

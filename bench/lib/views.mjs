@@ -15,6 +15,7 @@ const LIST_ENDPOINTS = {
   'gitea.webhooks': /\/hooks$/,
   'gitea.activity': /\/activities\/feeds$/,
   'gitea.starred': /\/starred$/,
+  'gitea.notifications': /^\/notifications$/,
 };
 
 /** The views to measure: every view of the `gitea` container listed in the issue, with its title. */

@@ -21,10 +21,11 @@ export type SignInAuth =
  * - write:issue — create issues, add and remove dependencies, the blocked-issues list, issue search;
  * - write:organization — organization webhooks and labels, teams and their activity feeds;
  * - write:user — user webhooks (PATCH /user/hooks), starred repositories, the user's activity feed, GET /user;
- * - read:misc — GET /settings/api (paging limits) and the other miscellaneous read endpoints.
- * Not requested (no feature uses them): notification, package, activitypub, admin, and `all`.
+ * - read:misc — GET /settings/api (paging limits) and the other miscellaneous read endpoints;
+ * - write:notification — the Notifications view and its unread count, marking threads read, unread or pinned.
+ * Not requested (no feature uses them): package, activitypub, admin, and `all`.
  */
-export const TOKEN_SCOPES = ['write:repository', 'write:issue', 'write:organization', 'write:user', 'read:misc'] as const;
+export const TOKEN_SCOPES = ['write:repository', 'write:issue', 'write:organization', 'write:user', 'read:misc', 'write:notification'] as const;
 
 export interface ServerIdentity {
   readonly login: string;

@@ -13,6 +13,7 @@ export const COMMAND = {
   startWorkingOnIssue: 'gitea.startWorkingOnIssue',
   /** Opens the page of an issue or pull request (a click on its tree row). */
   openIssue: 'gitea.openIssue',
+  notificationsOpen: 'gitea.notifications.open',
   showChangedFiles: 'gitea.showChangedFiles',
   /** Checks out a pull request (`{ repo, index }`, a Pull Requests row) into a local branch. */
   checkoutPullRequest: 'gitea.checkoutPullRequest',

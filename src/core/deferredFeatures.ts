@@ -105,6 +105,11 @@ export class DeferredFeatures implements TreeViewHost, vscode.Disposable {
     return this.loading;
   }
 
+  /** The view made at activation for `viewId` (its badge can be set before a provider adopts it). */
+  shownView(viewId: string): vscode.TreeView<unknown> | undefined {
+    return this.views.get(viewId)?.view;
+  }
+
   adopt<T>(viewId: string, provider: vscode.TreeDataProvider<T>): vscode.TreeView<T> | undefined {
     const entry = this.views.get(viewId);
     if (!entry) return undefined;

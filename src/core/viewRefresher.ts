@@ -13,6 +13,9 @@ export type ViewName =
   | 'webhooks'
   | 'activity'
   | 'starred'
+  | 'notifications'
+  /** The unread count on the Gitea container (core/notificationBadge.ts): polled again at once. */
+  | 'notificationBadge'
   | 'changedFiles'
   /** The open issue and pull request pages (and what their cache holds): after a merge, a review, a review request. */
   | 'issuePages'

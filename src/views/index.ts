@@ -19,6 +19,7 @@ import { ReleasesProvider } from './releasesView';
 import { registerViewCommands } from './viewCommands';
 import { registerActivityView } from './activityView';
 import { registerStarredView } from './starredView';
+import { registerNotificationsView } from './notifications';
 import { registerWebhooksView } from './webhooksView';
 import { registerChangedFiles } from './changedFiles';
 import { registerCiActions } from './workflows';
@@ -60,5 +61,6 @@ export function registerViews(services: Services, checkedOut?: CheckedOutPulls):
   registerWebhooksView(services);
   registerActivityView(services);
   registerStarredView(services);
+  registerNotificationsView(services);
   return registry;
 }

@@ -45,6 +45,8 @@ async function main(): Promise<{ result?: ItestResult; exitCode?: number; error?
   const codeServer = await startCodeServer({
     name: 'itest',
     smokeTestDriver: true,
+    // No background polls of the unread count: the suites count requests; the notification tests turn it on.
+    settings: { 'gitea.notifications.pollInterval': 0 },
     env: {
       ...targetEnv(info),
       GITEA_ITEST_MARK: '1',

@@ -21,6 +21,7 @@ import { registerKeyRoutes } from './routes/keys';
 import { registerMergeRoutes } from './routes/merge';
 import { registerMigrateRoutes } from './routes/migrate';
 import { registerMiscRoutes } from './routes/misc';
+import { registerNotificationRoutes } from './routes/notifications';
 import { registerOrgRoutes } from './routes/orgs';
 import { registerPullRoutes } from './routes/pulls';
 import { registerPullByBaseHeadRoute, registerPullCreateRoutes } from './routes/pullCreate';
@@ -54,6 +55,7 @@ export function buildApiRouter(): Router {
   registerWorkflowRoutes(r);
   registerArtifactRoutes(r);
   registerHookRoutes(r);
+  registerNotificationRoutes(r);
   registerOrgRoutes(r);
   registerUserRoutes(r);
   registerPullByBaseHeadRoute(r);

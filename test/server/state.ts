@@ -3,6 +3,7 @@ import type {
   Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
   OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec, ArtifactRec,
 } from './records';
+import type { NotificationRec } from './notifications';
 
 export * from './records';
 
@@ -34,6 +35,7 @@ export class ServerState {
   readonly disabledWorkflows = new Map<number, Set<string>>();
   /** Run id → the inputs a workflow_dispatch sent (the run's event payload, for tests to read). */
   readonly dispatchInputs = new Map<number, Record<string, string>>();
+  readonly notifications: NotificationRec[] = [];
   /** Old `owner/name` (lower-case) → repository id, after renames (answered with a 307 like Gitea). */
   readonly repoRedirects = new Map<string, number>();
   /** Site settings that change behaviour (Gitea's app.ini). */

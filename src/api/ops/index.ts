@@ -3,6 +3,7 @@ import { actionOperations } from './actions';
 import { hookOperations } from './hooks';
 import { issueCommentOperations } from './issueComments';
 import { issueOperations } from './issues';
+import { notificationOperations } from './notifications';
 import { orgOperations } from './orgs';
 import { pullOperations } from './pulls';
 import { releaseAndKeyOperations } from './releasesKeys';
@@ -21,6 +22,7 @@ export const operations = {
   ...actionOperations,
   ...hookOperations,
   ...orgOperations,
+  ...notificationOperations,
 };
 export type Operations = typeof operations;
 
@@ -37,3 +39,4 @@ export type { CreateKeyOption, CreateReleaseOption } from './releasesKeys';
 export type { CreateLabelOption, EditLabelOption } from './orgs';
 export type { CreateAccessTokenOption } from './users';
 export type { WorkflowStatus } from './actions';
+export type { NotificationFilters, NotificationStatus, NotificationSubjectType, ReadNotificationsParams } from './notifications';

@@ -8,3 +8,4 @@ export * from './actions';
 export * from './artifacts';
 export * from './misc';
 export { validate } from './common';
+export * from './notification';

@@ -13,6 +13,7 @@ import { formInt, listOptions, pageOf, setTotalCount } from '../paging';
 import type { Router } from '../router';
 import { Access, type CommentRec } from '../state';
 import { issueFromParams, parseTimeParam } from './issues';
+import { notifyWithMentions } from '../notifications';
 
 const oldestFirst = (a: CommentRec, b: CommentRec) => a.created.getTime() - b.created.getTime() || a.id - b.id;
 
@@ -54,6 +55,7 @@ function createComment(ctx: Ctx): void {
   ctx.state.comments.push(c);
   issue.comments++;
   issue.updated = now;
+  notifyWithMentions(ctx.state, issue, doer.id, form.body, c.id);
   ctx.json(201, toComment(ctx, c));
 }
 

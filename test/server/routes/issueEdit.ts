@@ -12,6 +12,7 @@ import { accessMode } from '../permissions';
 import type { Router } from '../router';
 import { Access, type IssueRec, type LabelRec, type RepoRec } from '../state';
 import { issueFromParams } from './issues';
+import { notifyIssue } from '../notifications';
 
 interface EditIssueOption {
   title?: string;
@@ -36,11 +37,11 @@ function changeState(ctx: Ctx, issue: IssueRec, doerId: number, state: string): 
     if (open) fail(412, 'cannot close this issue or pull request because it still has open dependencies');
     issue.state = 'closed';
     issue.closedAt = now;
-    addEvent(ctx.state, issue, doerId, 'close');
+    notifyIssue(ctx.state, { issue, doerId, commentId: addEvent(ctx.state, issue, doerId, 'close').id }, now);
   } else {
     issue.state = 'open';
     issue.closedAt = undefined;
-    addEvent(ctx.state, issue, doerId, 'reopen');
+    notifyIssue(ctx.state, { issue, doerId, commentId: addEvent(ctx.state, issue, doerId, 'reopen').id }, now);
   }
 }
 
@@ -57,7 +58,8 @@ function setAssignees(ctx: Ctx, repo: RepoRec, issue: IssueRec, doerId: number, 
     addEvent(ctx.state, issue, doerId, 'assignees', { assigneeId: id, removedAssignee: true });
   }
   for (const id of ids.filter((a) => !issue.assigneeIds.includes(a))) {
-    addEvent(ctx.state, issue, doerId, 'assignees', { assigneeId: id, removedAssignee: false });
+    const event = addEvent(ctx.state, issue, doerId, 'assignees', { assigneeId: id, removedAssignee: false });
+    if (id !== doerId) notifyIssue(ctx.state, { issue, doerId, commentId: event.id, receiverId: id });
   }
   issue.assigneeIds = ids;
 }

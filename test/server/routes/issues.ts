@@ -12,6 +12,7 @@ import { accessMode } from '../permissions';
 import type { Router } from '../router';
 import { Access, type IssueRec, type RepoRec } from '../state';
 import { newIssue } from '../seed/demoIssues';
+import { notifyIssue, notifyWithMentions } from '../notifications';
 
 /** Gitea's GetQueryBeforeSince: RFC 3339 or 422 with Go's parse error. */
 export function parseTimeParam(ctx: Ctx, name: string): number | undefined {
@@ -153,6 +154,8 @@ async function createIssue(ctx: Ctx): Promise<void> {
     mentionIds: [...(form.body ?? '').matchAll(/@([\w.-]+)/g)].map((m) => state.userByName(m[1])?.id).filter((x): x is number => x !== undefined),
   });
   recordActivity(state, { opType: 'create_issue', actorId: doer.id, repo, content: `${issue.index}|${issue.title}` });
+  notifyWithMentions(state, issue, doer.id, issue.body);
+  for (const id of assigneeIds) if (id !== doer.id) notifyIssue(state, { issue, doerId: doer.id, receiverId: id });
   if (form.closed) {
     const openDeps = state.dependencies.filter((d) => d.issueId === issue.id && state.issue(d.dependsOnId)?.state === 'open');
     if (openDeps.length) fail(412, 'cannot close this issue because it still has open dependencies');

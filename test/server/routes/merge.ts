@@ -15,6 +15,7 @@ import { syncPullHeadRefs } from '../pullRefs';
 import { recordPush } from '../pushEvents';
 import type { Router } from '../router';
 import { Access, type IssueRec, type RepoRec, type RepoSettings, type UserRec } from '../state';
+import { notifyIssue } from '../notifications';
 
 type MergeStyle = GitMergeStyle | 'manually-merged';
 const STYLE_SETTING: Record<MergeStyle, keyof RepoSettings> = {
@@ -102,6 +103,7 @@ function setMerged(ctx: Ctx, repo: RepoRec, issue: IssueRec, doer: UserRec, styl
   const state = ctx.state;
   for (let i = state.autoMerges.length - 1; i >= 0; i--) if (state.autoMerges[i]!.issueId === issue.id) state.autoMerges.splice(i, 1);
   addEvent(state, issue, doer.id, 'merge_pull', {}, now);
+  notifyIssue(state, { issue, doerId: doer.id }, now);
   recordActivity(state, { opType: 'merge_pull_request', actorId: doer.id, repo, content: `${issue.index}|${issue.title}` });
 }
 

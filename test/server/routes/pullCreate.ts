@@ -14,6 +14,7 @@ import type { Router } from '../router';
 import { newIssue } from '../seed/demoIssues';
 import { Access, type IssueRec, type RepoRec, type UserRec } from '../state';
 import { requestUserReview, teamReviewRequest } from './reviews';
+import { notifyNewPull } from '../notifications';
 
 interface CreatePullForm {
   head?: string;
@@ -164,6 +165,7 @@ async function createPull(ctx: Ctx): Promise<void> {
       allowMaintainerEdit: form.allow_maintainer_edit ?? repo.settings.defaultAllowMaintainerEdit, reviewComments: 0, requestedReviewerIds: [] } });
   await syncPullHeadRefs(state, ctx.git, [repo]);
   recordActivity(state, { opType: 'create_pull_request', actorId: doer.id, repo, content: `${issue.index}|${issue.title}` });
+  notifyNewPull(state, issue);
   repo.updated = now;
   requestReviewsAfterCreation(ctx, repo, mode, issue, doer, reviewers, teams);
   ctx.json(201, await toPull(ctx, issue, { list: false }));

@@ -13,6 +13,7 @@ import { formInt, paged } from '../paging';
 import { accessMode } from '../permissions';
 import type { Router } from '../router';
 import { Access, type IssueRec, type RepoRec, type ReviewRec, type ReviewType, type TeamPermission, type TeamRec, type UserRec } from '../state';
+import { notifyIssue, notifyWithMentions } from '../notifications';
 
 interface LineComment {
   path?: string;
@@ -115,7 +116,8 @@ function submit(ctx: Ctx, repo: RepoRec, issue: IssueRec, review: ReviewRec, typ
     const r = state.reviews[i]!;
     if (r.issueId === issue.id && r.reviewerId === review.reviewerId && r.type === 'request') state.reviews.splice(i, 1);
   }
-  addEvent(state, issue, review.reviewerId, 'review', { reviewId: review.id, body }, now);
+  const event = addEvent(state, issue, review.reviewerId, 'review', { reviewId: review.id, body }, now);
+  if (type !== 'pending') notifyWithMentions(state, issue, review.reviewerId, body, event.id);
   pr.reviewComments = state.comments.filter((c) => c.issueId === issue.id && c.type === 'code').length;
   issue.updated = now;
 }
@@ -281,7 +283,8 @@ export function requestUserReview(ctx: Ctx, repo: RepoRec, mode: Access, issue: 
       commitId: '', official: false, stale: false, dismissed: false, created: now, updated: now };
     state.reviews.push(review);
     pr.requestedReviewerIds.push(u.id);
-    addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: false, reviewId: review.id }, now);
+    const event = addEvent(state, issue, doer.id, 'review_request', { assigneeId: u.id, removedAssignee: false, reviewId: review.id }, now);
+    notifyIssue(state, { issue, doerId: doer.id, commentId: event.id, receiverId: u.id }, now);
     return review;
   }
   if (!isAdd && requested) {

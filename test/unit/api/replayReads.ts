@@ -78,6 +78,10 @@ const REVIEW_COMMENT = [
   'pull_request_review_id', 'resolver.login',
 ];
 const COMMIT = ['sha', 'commit.message', 'commit.author.name', 'commit.author.date', 'parents[].sha'];
+const NOTIFICATION = [
+  'unread', 'pinned', 'updated_at', 'repository.full_name', 'repository.html_url', 'subject.title', 'subject.url', 'subject.html_url',
+  'subject.type', 'subject.state', 'subject.latest_comment_html_url',
+];
 const COMBINED_STATUS = ['sha', 'total_count', 'statuses[].status', 'statuses[].context', 'statuses[].target_url'];
 
 /** Per operation (the compiler makes every client operation list its reads; text/bytes/no-body answers: []). */
@@ -90,6 +94,13 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   userListActivityFeeds: ACTIVITY,
   userListTeams: TEAM,
   userCreateToken: ['sha1', 'scopes'],
+  notifyGetList: NOTIFICATION,
+  notifyGetRepoList: NOTIFICATION,
+  notifyGetThread: NOTIFICATION,
+  notifyReadThread: [],
+  notifyReadList: [],
+  notifyReadRepoList: [],
+  notifyNewAvailable: ['new'],
   repoGet: REPOSITORY,
   repoEdit: REPOSITORY,
   repoMigrate: REPOSITORY,
