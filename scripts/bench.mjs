@@ -98,7 +98,7 @@ function bundleFigures(manifest, s) {
   report.add('Bundle', 'dist/admin.js (administration forms, loaded on the first use of one)', s.admin, 'bytes');
   report.add('Bundle', 'dist/branchStatus.js (the branch status item\'s pull request facts, loaded the first time it shows)', s.branchStatus, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
-  report.add('Bundle', 'JavaScript shipped (the four files, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,000 KiB (≤ 700 KiB before markdown-it)' });
+  report.add('Bundle', 'JavaScript shipped (all five bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,000 KiB (≤ 700 KiB before markdown-it)' });
   report.add('Bundle', '.vsix', s.vsix, 'bytes', { max: VSIX_BUDGET_BYTES, text: `≤ ${(VSIX_BUDGET_BYTES / 1024).toFixed(1)} KiB (${VSIX_BUDGET_BYTES.toLocaleString('en')} bytes)` });
   const events = activationEvents(manifest);
   report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });
