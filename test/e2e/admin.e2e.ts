@@ -96,7 +96,8 @@ describe('administration views and forms', function () {
     const pane = await showOnly('Activity');
     const labels = await loadedLabels(pane);
     assert.ok(labels.length >= 5, `activity: ${labels.join(' | ')}`);
-    assert.ok(labels.some((l) => new RegExp(`^${user.username} (created|merged|pushed|opened|released)`).test(l)), `activity: ${labels.join(' | ')}`);
+    // The user's own entries may be below the rows on screen (the seed's many pushes of the collaborator come
+    // first): the filter below shows them.
     assert.ok(!labels.some((l) => /did "/.test(l)), 'every kind has its own sentence');
     // The collaborator acted last (the test server's seed: bob's pushes; a real server: the second user's push and
     // comment): the filter below has something to leave out.

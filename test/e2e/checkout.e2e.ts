@@ -77,8 +77,19 @@ describe('check out a pull request', function () {
 
     await vs.page.mouse.move(700, 400);
     // A click opens the branch's menu; Open Pull Request opens its page.
-    await status.click();
-    await vs.pickQuickItem(`Open Pull Request #${target.repo.openPull}`);
+    // The views and commands load as the reloaded window finds the branch's pull request; a click in that moment
+    // can miss the command: click again.
+    for (let attempt = 1; ; attempt++) {
+      await status.click();
+      try {
+        await vs.pickQuickItem(`Open Pull Request #${target.repo.openPull}`);
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await vs.closeQuickInput();
+        await vs.page.waitForTimeout(1000);
+      }
+    }
     await vs.page.locator('.tabs-container .tab', { hasText: `#${target.repo.openPull}` }).first().waitFor({ timeout: 30_000 });
   });
 

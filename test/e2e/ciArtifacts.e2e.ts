@@ -37,9 +37,17 @@ describe('CI artifacts', function () {
     await row('dist').click({ button: 'right' });
     await vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' }).click();
     // VS Code's own folder dialog (a quick input holding a path): type the folder and accept it.
-    await vs.fillQuickInput(`${folder}/`, { submit: false });
-    await vs.page.waitForTimeout(500);
-    await vs.page.locator('.quick-input-widget .quick-input-box input').press('Enter');
+    // The dialog first fills in its start folder: typing before that is overwritten, so wait for it, type, and
+    // type again until the box holds the folder.
+    const input = vs.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor();
+    for (let i = 0; i < 50 && !(await input.inputValue()).endsWith('/'); i++) await vs.page.waitForTimeout(100);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await input.fill(`${folder}/`);
+      await vs.page.waitForTimeout(500);
+      if ((await input.inputValue()) === `${folder}/`) break;
+    }
+    await input.press('Enter');
     const saved = await vs.waitForNotification(/Saved the artifact "dist"/, 30_000);
     assert.match(saved, /not extracted/);
     const file = join(folder, 'dist.zip');

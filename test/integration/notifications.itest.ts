@@ -155,7 +155,8 @@ describe('Notifications (Gitea 1.27 test server in this process: exact requests)
     const from = server.requests.length;
     services.views.refresh('notificationBadge');
     await sleep(500);
-    assert.deepEqual(calls(from), []);
+    // The count (GET /notifications/new) is what the badge costs; the view's own list may load meanwhile.
+    assert.deepEqual(calls(from).filter((c) => c.includes('/notifications/new')), []);
     assert.equal(badgeOf(view), undefined);
   });
 });
