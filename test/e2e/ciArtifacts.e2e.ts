@@ -34,13 +34,22 @@ describe('CI artifacts', function () {
     await row('build').waitFor({ timeout: 30_000 });
     await row('Artifacts').locator('.monaco-tl-twistie').click();
     await row('dist').waitFor({ timeout: 30_000 });
-    await row('dist').click({ button: 'right' });
-    await vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' }).click();
-    // VS Code's own folder dialog (a quick input holding a path): type the folder and accept it.
+    // VS Code's own folder dialog (a quick input holding a path) opens from the row's menu; the menu is opened again
+    // when a click on it was lost while the tree was still moving.
+    const input = vs.page.locator('.quick-input-widget input.input');
+    for (let attempt = 1; ; attempt++) {
+      await row('dist').click({ button: 'right' });
+      await vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' }).click();
+      try {
+        await input.waitFor({ state: 'visible', timeout: 30_000 });
+        break;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+        await vs.page.keyboard.press('Escape');
+      }
+    }
     // The dialog first fills in its start folder: typing before that is overwritten, so wait for it, type, and
     // type again until the box holds the folder.
-    const input = vs.page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor();
     for (let i = 0; i < 50 && !(await input.inputValue()).endsWith('/'); i++) await vs.page.waitForTimeout(100);
     for (let attempt = 0; attempt < 5; attempt++) {
       await input.fill(`${folder}/`);
