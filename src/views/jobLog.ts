@@ -77,10 +77,9 @@ function notStarted(e: unknown): boolean {
 }
 
 /** The "Show Log" command: fetches first (so "not started" is a message, not an empty editor), then opens. */
-export async function showJobLog(provider: JobLogProvider, node: TreeNode | undefined): Promise<vscode.TextEditor | undefined> {
-  const data = node?.data as JobData | undefined;
-  if (data?.kind !== 'ciJob') return undefined;
-  const uri = logUri({
+/** The log document of a job row's data (Show Log, Show Failures in Problems). */
+export function jobLogUri(data: JobData): vscode.Uri {
+  return logUri({
     accountId: data.accountId,
     owner: data.owner,
     repo: data.repo,
@@ -90,6 +89,12 @@ export async function showJobLog(provider: JobLogProvider, node: TreeNode | unde
     sha: data.job.head_sha,
     workflow: data.workflow,
   });
+}
+
+export async function showJobLog(provider: JobLogProvider, node: TreeNode | undefined): Promise<vscode.TextEditor | undefined> {
+  const data = node?.data as JobData | undefined;
+  if (data?.kind !== 'ciJob') return undefined;
+  const uri = jobLogUri(data);
   try {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', inertText(data.job.name ?? String(data.job.id))), cancellable: true },

@@ -6,7 +6,7 @@ import { showFailure, signalOf } from '../../core/errors';
 import type { Services } from '../../core/services';
 import { inertText } from '../../shared/untrustedText';
 import type { JobData } from '../ciJobsView';
-import { logUri, type JobLogProvider } from '../jobLog';
+import { jobLogUri, type JobLogProvider } from '../jobLog';
 import { TreeNode } from '../treeNode';
 import { jobLogRef, type CiProblems, type JobLogRef, type PublishedProblems } from './ciProblems';
 
@@ -15,18 +15,7 @@ function refOf(arg: unknown): JobLogRef | undefined {
   if (arg instanceof TreeNode) {
     const data = arg.data as JobData | undefined;
     if (data?.kind !== 'ciJob') return undefined;
-    return jobLogRef(
-      logUri({
-        accountId: data.accountId,
-        owner: data.owner,
-        repo: data.repo,
-        jobId: data.job.id,
-        jobName: data.job.name ?? undefined,
-        runId: data.job.run_id,
-        sha: data.job.head_sha,
-        workflow: data.workflow,
-      }),
-    );
+    return jobLogRef(jobLogUri(data));
   }
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   return uri ? jobLogRef(uri) : undefined;
