@@ -133,7 +133,7 @@ describe('administration views and forms', function () {
     await vs.pickQuickItem(org);
     await vs.pickQuickItem('Name');
     await step(`New label of ${org} — Name`);
-    await vs.fillQuickInput('area/e2e');
+    await vs.fillQuickInput('area/docs');
     await vs.pickQuickItem('Colour');
     await step(`New label of ${org} — Colour`);
     await vs.fillQuickInput('green', { submit: false });
@@ -143,7 +143,7 @@ describe('administration views and forms', function () {
     await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Create label' }).first().waitFor();
     await vs.screenshot('admin-org-label-form');
     await vs.pickQuickItem('Create label');
-    const toast = await vs.waitForNotification(/Created the label area\/e2e/);
+    const toast = await vs.waitForNotification(/Created the label area\/docs/);
     assert.match(toast, /#1d76db/);
   });
 });

@@ -8,6 +8,10 @@ const TOAST = '.notifications-toasts .notification-toast';
 const MESSAGE = '.notification-list-item-message';
 const LOADING_ROW = '.part.sidebar [role="treeitem"] .label-name';
 const PROGRESS = '.part.sidebar .monaco-progress-container.active, .part.sidebar .monaco-progress-container.infinite';
+/** A spinning icon in the status bar (a language server analysing, a sync in progress). */
+const STATUS_SPINNER = '.part.statusbar .codicon-modifier-spin, .part.statusbar .codicon-loading';
+const PROBLEMS_ITEM = '.part.statusbar [id="status.problems"]';
+const BRANCH_ITEM = '.part.statusbar .statusbar-item:has(.codicon-git-branch)';
 /** Wide enough for a view's rows with their descriptions (VS Code's default side bar is 300 px). */
 const README_SIDEBAR_WIDTH = 440;
 
@@ -72,9 +76,17 @@ export async function readyForReadme(page: Page, name: string, notification?: Re
     if (await page.locator(PROGRESS).first().isVisible()) return 'a progress bar in the side bar';
     const unexpected = (await toastTexts(page)).filter((t) => !notification?.test(t));
     if (unexpected.length) return `the notification(s) ${unexpected.map((t) => `"${t}"`).join(', ')}`;
+    // The rest is checked when the picture is written to the README: a test run does not fail on it.
+    if (process.env.GITEA_UPDATE_SCREENSHOTS === '1') {
+      if (await page.locator(STATUS_SPINNER).first().isVisible()) return 'a spinner in the status bar';
+      const problems = (await page.locator(PROBLEMS_ITEM).allInnerTexts()).join(' ');
+      if (/[1-9]/.test(problems)) return `problems in the status bar ("${problems.replace(/\s+/g, ' ').trim()}")`;
+      const branch = (await page.locator(BRANCH_ITEM).allInnerTexts()).join(' ').trim();
+      if (branch.includes('*')) return `a working tree with changes ("${branch}")`;
+    }
     return undefined;
   };
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + (process.env.GITEA_UPDATE_SCREENSHOTS === '1' ? 30_000 : 15_000);
   let problem = await settled();
   while (problem && Date.now() < deadline) {
     await page.waitForTimeout(200);

@@ -49,6 +49,10 @@ describe('sign in through the palette', function () {
     assert.equal(await buttons.count(), 1, 'one Sign In button in the whole container');
     assert.equal(await vs.view('Branches').root.locator('.welcome-view-content .monaco-button', { hasText: 'Sign In' }).count(), 1);
     assert.equal(await welcome.filter({ hasText: 'Not signed in' }).count(), titles.length - 1);
+    // The first view's welcome is whole with every view expanded: its last line ends inside the view.
+    const pane = await vs.view('Branches').root.boundingBox();
+    const last = await vs.view('Branches').root.locator('.welcome-view-content > *').last().boundingBox();
+    assert.ok(pane && last && last.y + last.height <= pane.y + pane.height, `the welcome is cut: ${JSON.stringify({ pane, last })}`);
     await vs.screenshot('signed-out-welcome');
   });
 

@@ -242,7 +242,7 @@ describe('editor workflows', function () {
     const page = issueForm(vs);
     await page.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
     await page.locator('.timeline .markdown').first().waitFor({ timeout: 30_000 });
-    const comment = `Looked at it from the editor (${Date.now()})`;
+    const comment = `Looked at it from the editor at ${new Date().toISOString().slice(11, 19)} UTC.`;
     const box = page.locator('#comment');
     await box.fill(comment);
     await box.press('Control+Enter');
@@ -269,25 +269,25 @@ describe('editor workflows', function () {
     await stepShown('.quick-input-message', 'Paste the public key');
     await vs.fillQuickInput(key);
     await stepShown('.quick-input-title', 'Add Deploy Key: title');
-    await vs.fillQuickInput('E2E deploy key');
+    await vs.fillQuickInput('Build server');
     await stepShown('.quick-input-title', 'Add Deploy Key: access');
     await vs.pickQuickItem('Read-only');
-    await vs.waitForNotification(/Deploy key "E2E deploy key" added/, 30_000);
+    await vs.waitForNotification(/Deploy key "Build server" added/, 30_000);
     await vs.dismissNotifications();
 
     await vs.runCommand('Gitea: Find Deploy Key by Fingerprint…');
     await vs.fillQuickInput(fingerprint);
     // One key found: its title, then its fingerprint and access on the detail line.
     const items = (await vs.quickItems()).map((i) => i.trim());
-    assert.deepEqual(items.filter((i) => !i.startsWith('SHA256:')), ['E2E deploy key']);
+    assert.deepEqual(items.filter((i) => !i.startsWith('SHA256:')), ['Build server']);
     assert.ok(items.includes(`${fingerprint} · read-only`), items.join(' | '));
     await vs.screenshot('workflows-deploy-key-found');
     await vs.closeQuickInput();
 
     await vs.runCommand('Gitea: Remove Deploy Key…');
-    await vs.pickQuickItem('E2E deploy key');
+    await vs.pickQuickItem('Build server');
     await vs.page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Remove$/ }).click();
-    await vs.waitForNotification(/Deploy key "E2E deploy key" removed/, 30_000);
+    await vs.waitForNotification(/Deploy key "Build server" removed/, 30_000);
 
     const auth = { authorization: `token ${target.user.token}` };
     const left = (await (await fetch(`${target.apiUrl}/repos/${target.repo.owner}/${target.repo.name}/keys?fingerprint=${encodeURIComponent(fingerprint)}`, { headers: auth })).json()) as unknown[];
