@@ -81,8 +81,8 @@ function main() {
   const read = (name) => readFileSync(join(root, name), 'utf8');
   const manifest = JSON.parse(read('package.json'));
   const version = nextVersion(manifest.version, requested);
-  const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).trim();
-  if (dirty) throw new Error(`the working tree has changes; commit or stash them first:\n${dirty}`);
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+  if (dirty) throw new Error(`tracked files have changes; commit or stash them first:\n${dirty}`);
   // Checked before the long test run, so that a CHANGELOG with nothing to release stops at once.
   const date = new Date().toISOString().slice(0, 10);
   const changelog = cutRelease(read('CHANGELOG.md'), version, date, repositoryWebUrl(manifest));
