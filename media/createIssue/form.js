@@ -40,7 +40,7 @@
   });
   const milestone = /** @type {HTMLSelectElement} */ (el('select', { id: 'milestone' }));
   const assigneeList = el('div', { id: 'assignees', className: 'checklist', role: 'group', 'aria-label': t.assignees });
-  const projects = /** @type {HTMLInputElement} */ (el('input', { id: 'projects', type: 'text', inputmode: 'numeric', placeholder: '1, 2' }));
+  const projects = /** @type {HTMLInputElement} */ (el('input', { id: 'projects', type: 'text', inputmode: 'numeric', placeholder: '1, 2', 'aria-describedby': 'projects-help' }));
   const dueDate = /** @type {HTMLInputElement} */ (el('input', { id: 'due-date', type: 'date' }));
   const ref = /** @type {HTMLInputElement} */ (el('input', { id: 'ref', type: 'text', list: 'refs', placeholder: t.refPlaceholder }));
   const refs = el('datalist', { id: 'refs' });

@@ -69,8 +69,30 @@
     };
     tabWrite.addEventListener('click', () => select(false));
     tabPreview.addEventListener('click', () => select(true));
+    // Keyboard: the arrow keys move between the two tabs (the tab pattern screen readers announce); Escape in the
+    // preview goes back to writing, with the caret in the text.
+    const tabKeys = (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      e.preventDefault();
+      const toPreview = body.hidden === false;
+      select(toPreview);
+      (toPreview ? tabPreview : tabWrite).focus();
+    };
+    tabWrite.addEventListener('keydown', tabKeys);
+    tabPreview.addEventListener('keydown', tabKeys);
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !preview.hidden) {
+        select(false);
+        body.focus();
+      }
+    });
+    tabWrite.setAttribute('aria-controls', 'body');
+    tabPreview.setAttribute('aria-controls', 'preview');
+    body.setAttribute('aria-labelledby', 'body-label');
+    preview.setAttribute('role', 'tabpanel');
+    preview.setAttribute('aria-labelledby', 'tab-preview');
     const container = el('div', { className: 'field', id: 'field-body' }, [
-      el('div', { className: 'tabs', role: 'tablist' }, [el('span', { className: 'label', text: t.body }), tabWrite, tabPreview]),
+      el('div', { className: 'tabs', role: 'tablist', 'aria-labelledby': 'body-label' }, [el('span', { id: 'body-label', className: 'label', text: t.body }), tabWrite, tabPreview]),
       body,
       preview,
       ...extra,
@@ -94,7 +116,7 @@
    * `select(ids)` the draft's label ids.
    */
   function labelPicker(t, labels, selected, select) {
-    const search = /** @type {HTMLInputElement} */ (el('input', { id: 'label-filter', type: 'search', placeholder: t.filterLabels }));
+    const search = /** @type {HTMLInputElement} */ (el('input', { id: 'label-filter', type: 'search', placeholder: t.filterLabels, 'aria-label': t.filterLabels }));
     const list = el('div', { id: 'labels', className: 'checklist', role: 'group', 'aria-label': t.labels });
     let filter = '';
     const render = () => {
@@ -185,10 +207,16 @@
    * fields' errors are shown here).
    */
   function onFormMessages(app, create, editor, t, { state, errors }) {
+    let shown = false;
     window.addEventListener('message', (event) => {
       const m = event.data;
       if (!m || typeof m !== 'object') return;
-      if (m.type === 'state') state(m);
+      if (m.type === 'state') {
+        state(m);
+        // The form opens ready to type: the title has the focus, unless the user already put it elsewhere.
+        if (!shown && (document.activeElement === document.body || !document.activeElement)) document.getElementById('title')?.focus();
+        shown = true;
+      }
       else if (m.type === 'preview') editor.showPreview(m.html);
       else if (m.type === 'busy') showBusy(app, create, t, m.busy);
       else if (m.type === 'errors') {
