@@ -68,7 +68,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...nodeGlobals, ...browserGlobals } },
   },
   {
-    files: ['bench/hello-world/**/*.js'],
+    files: ['bench/hello-world/**/*.js', 'bench/review-floor/**/*.js'],
     languageOptions: { globals: nodeGlobals, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

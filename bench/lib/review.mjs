@@ -90,10 +90,11 @@ export async function dropReviewData(page) {
 }
 
 /**
- * Presses the shape's key and waits, in the page, until the diff editor shows the file's text, `expect.expandedThreads`
- * thread widgets and `expect.expandedComments` comments in them (none: the diff editor alone, the baseline).
+ * Presses the shape's key (or `press`: the floor's) and waits, in the page, until the diff editor shows the file's
+ * text, `expect.expandedThreads` thread widgets and `expect.expandedComments` comments in them (none: the diff editor
+ * alone, the baseline).
  */
-export async function measureReviewThreads(page, server, shape, expect) {
+export async function measureReviewThreads(page, server, shape, expect, press = SHAPES[shape].press) {
   const from = server.requests.length;
   await page.evaluate(({ threads, comments }) => {
     window.__giteaReviewShown = new Promise((resolve) => {
@@ -130,7 +131,7 @@ export async function measureReviewThreads(page, server, shape, expect) {
     await cdp.send('Profiler.start');
   }
   const t0 = Date.now();
-  await page.keyboard.press(SHAPES[shape].press);
+  await page.keyboard.press(press);
   const shownAt = await page.evaluate(() => window.__giteaReviewShown);
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');

@@ -1,0 +1,56 @@
+// The floor of the review threads' figure (bench/lib/reviewFloor.mjs): what VS Code itself costs to show a file's
+// diff with the same threads as Gitea Workbench shows, made from memory. `load` reads a spec (the file's two sides
+// and its threads, as Gitea Workbench groups them) before the measure; `open` is what the measured key runs: the
+// threads are created with their comments, labels, state and reply box, then the diff is opened.
+const vscode = require('vscode');
+const { readFileSync } = require('node:fs');
+
+exports.activate = function activate(context) {
+  const contents = new Map();
+  const specs = new Map();
+  let threads = [];
+  let run = 0;
+  const controller = vscode.comments.createCommentController('giteaBenchReviewFloor', 'Review floor');
+  context.subscriptions.push(
+    controller,
+    vscode.workspace.registerTextDocumentContentProvider('review-floor', { provideTextDocumentContent: (uri) => contents.get(uri.toString()) ?? '' }),
+    vscode.commands.registerCommand('giteaBenchReviewFloor.load', (args) => {
+      // Each shape's spec, when the bench has written it (the first shape is prepared before the second is seeded).
+      for (const [name, file] of Object.entries(args.files)) {
+        try {
+          specs.set(name, JSON.parse(readFileSync(file, 'utf8')));
+        } catch {
+          // expected: the spec of a shape not prepared yet
+        }
+      }
+    }),
+    vscode.commands.registerCommand('giteaBenchReviewFloor.open', async (args) => {
+      const spec = specs.get(args.name);
+      for (const t of threads) t.dispose();
+      threads = [];
+      run += 1;
+      const side = (name) => vscode.Uri.from({ scheme: 'review-floor', path: `/${run}/${name}/${spec.path}` });
+      const uris = { old: side('base'), new: side('head') };
+      contents.set(uris.old.toString(), spec.base);
+      contents.set(uris.new.toString(), spec.head);
+      for (const t of spec.threads) {
+        const comments = t.comments.map((c) => {
+          const body = new vscode.MarkdownString(c.body, false);
+          body.isTrusted = false;
+          body.supportHtml = false;
+          return { body, mode: vscode.CommentMode.Preview, author: { name: c.author }, timestamp: new Date(c.createdAt), contextValue: 'floorComment' };
+        });
+        const thread = controller.createCommentThread(uris[t.side], new vscode.Range(t.line - 1, 0, t.line - 1, 0), comments);
+        thread.canReply = true;
+        if (t.label) thread.label = t.label;
+        thread.contextValue = 'floorThread';
+        thread.state = t.resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
+        thread.collapsibleState = t.resolved ? vscode.CommentThreadCollapsibleState.Collapsed : vscode.CommentThreadCollapsibleState.Expanded;
+        threads.push(thread);
+      }
+      await vscode.commands.executeCommand('vscode.diff', uris.old, uris.new, `${spec.path} (floor)`, { preview: true });
+    }),
+  );
+};
+
+exports.deactivate = function deactivate() {};
