@@ -128,7 +128,7 @@ function extensionTimings(userDataDir) {
   } catch {
     // expected: no log folder, no timings.
   }
-  return lines;
+  return [...new Set(lines)]; // the same log can sit under two sessions' folders
 }
 
 /** The figure, added to `report` (section "Run Workflow…"). */
