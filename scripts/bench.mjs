@@ -11,6 +11,8 @@
 //              against a floor: the same threads made from memory by a minimal extension (bench/lib/reviewFloor.mjs)
 //   memory     the extension host's RSS before and after browsing 20 pages of each view
 //   forms      Create Pull Request: the command → the form ready, after the last answer (bench/lib/createPullRequest.mjs)
+//   CI         Run Workflow…: the dispatch's answer → the new run on screen, selected (bench/lib/ciDispatch.mjs); a
+//              50 MB artifact download's memory (bench/lib/artifactDownload.mjs)
 //   markdown   rendering Markdown built to be slow (the inputs of issue #20, a generated 100 KB corpus), per 100 KB
 // Prints a table, writes bench/results.json and the README's figures from it (scripts/readme-performance.mjs), exits 1
 // when a budget fails. Uses the test harness (compiled by tsc) for code-server, Chromium and the test server;
@@ -36,6 +38,7 @@ import { FLOOR_KEYS, packageReviewFloor, prepareReviewFloor, reviewFloorKeybindi
 import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
 import { createPullRequestFigures, createPullRequestKeybindings, installFormRecorder } from '../bench/lib/createPullRequest.mjs';
+import { ciDispatchFigures } from '../bench/lib/ciDispatch.mjs';
 import { VSIX_BUDGET_BYTES } from './package-contents.mjs';
 import { updateReadme } from './readme-performance.mjs';
 
@@ -46,7 +49,8 @@ const VSIX = join(TMP, 'gitea-workbench.vsix');
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
-// BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
+// BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=ciDispatch (Run Workflow…: the dispatch's
+// answer → the new run on screen in CI Jobs), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
 // (rendering only: compiles, no packaging, no code-server) or BENCH_ONLY=artifacts (memory of a 50 MB artifact
 // download, in Node: compiles only)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
@@ -315,6 +319,13 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       else await createPullRequestFigures(page, server, workspace, { report, median, ms, log, userDataDir: cs.userDataDir });
       return;
     }
+    if (ONLY === 'ciDispatch') {
+      await setPaneExpanded(page, 'Branches', true);
+      await page.waitForTimeout(3000);
+      await setPaneExpanded(page, 'Branches', false);
+      await ciDispatchFigures(page, server, fixtures, TMP, { report, median, ms, log, userDataDir: cs.userDataDir });
+      return;
+    }
     if (ONLY === 'notifications') {
       // As in a whole run, the views and commands are loaded by a view opened before (here Branches).
       await setPaneExpanded(page, 'Branches', true);
@@ -393,6 +404,8 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
     report.details.pagesBrowsed = browsed;
     // Last: the branches it makes would be in the views' workspace before.
     await createPullRequestFigures(page, server, workspace, { report, median, ms, log, userDataDir: cs.userDataDir });
+    // After the views and forms: it pushes a workflow file to alice/big's main.
+    await ciDispatchFigures(page, server, fixtures, TMP, { report, median, ms, log, userDataDir: cs.userDataDir });
     await page.screenshot({ path: join(TMP, 'views.png') });
   } finally {
     await context.close();
@@ -452,7 +465,7 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications', 'ciDispatch'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
     if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();

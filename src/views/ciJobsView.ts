@@ -15,7 +15,7 @@ import { ciJobsRefreshMs } from '../core/settings';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
 import { appendRunActionNotes, attemptLabel, jobActionTokens, runActionTokens } from './workflows/runActions';
-import { workflowsGroupNode } from './workflows/workflowsGroup';
+import { WORKFLOWS_LIST_KEY, workflowsGroupNode } from './workflows/workflowsGroup';
 import { runSectionNodes } from './ci/artifactNodes';
 
 export const CI_JOBS_VIEW = 'gitea.ciJobs';
@@ -67,6 +67,9 @@ export class CiJobsProvider extends PagedTreeProvider {
   /** The runs whose job lists the poll that is running should reload. */
   private runsToReload: number[] = [];
   private readonly runsLoaded = new vscode.EventEmitter<RunsLoaded>();
+  /** Repositories (scope keys) whose runs or workflows were answered 404 (no such API) or 403 (Actions off, or not
+   * readable by this account): their view has no Workflows group, until Refresh asks again. */
+  private readonly withoutActions = new Set<string>();
   /** Each load of the runs (first page, polls): CI problems are cleared when their run passed. */
   readonly onDidLoadRuns = this.runsLoaded.event;
 
@@ -96,6 +99,7 @@ export class CiJobsProvider extends PagedTreeProvider {
   }
 
   override refresh(): void {
+    if (this.currentScope) this.withoutActions.delete(this.currentScope.key);
     this.stopPolling();
     super.refresh();
   }
@@ -128,14 +132,41 @@ export class CiJobsProvider extends PagedTreeProvider {
       render: (run, now) => runNode(scope, run, now, () => jobsOf(run)),
       identity: (run) => run.id,
       emptyLabel: filtered ? vscode.l10n.t('No workflow run has these statuses') : vscode.l10n.t('No workflow runs'),
-      explainError: (e) => (isGiteaError(e) && e.kind === 'notFound' ? unsupportedNode() : undefined),
+      explainError: (e) => {
+        if (!isGiteaError(e) || (e.kind !== 'notFound' && e.kind !== 'forbidden')) return undefined;
+        this.actionsUnavailable(scope.key);
+        return e.kind === 'notFound' ? unsupportedNode() : actionsOffNode();
+      },
     };
     // Shown from the cache (back within the cache lifetime): no load happens, so look at the cached runs.
     setTimeout(() => {
       const cached = this.loadedItems(spec.key);
       if (cached && spec.key === this.rootKey && !this.timer) this.onListLoaded(spec, cached);
     }, 0);
-    return { fixed: [workflowsGroupNode(scope, statusIcon)], list: spec };
+    const workflows = this.withoutActions.has(scope.key) ? [] : [workflowsGroupNode(scope, statusIcon, () => this.actionsUnavailable(scope.key))];
+    return { fixed: workflows, list: spec };
+  }
+
+  async reloadRuns(): Promise<void> {
+    if (await this.reloadFirstPage(this.rootKey)) {
+      this.reloadJobLists(); // a re-run's jobs start again
+      return;
+    }
+    this.refresh();
+    await this.getChildren(); // starts the load
+    await this.whenIdle();
+  }
+
+  reloadWorkflows(): void {
+    void this.reloadFirstPage(WORKFLOWS_LIST_KEY);
+  }
+
+  /** The runs or the workflows were refused: the top level again, without the Workflows group (the loaded lists
+   * stay cached, so nothing is asked again; the render under way is replaced at once). */
+  private actionsUnavailable(scopeKey: string): void {
+    if (this.withoutActions.has(scopeKey)) return;
+    this.withoutActions.add(scopeKey);
+    if (this.currentScope?.key === scopeKey) this.rebuildRoot();
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
@@ -199,6 +230,10 @@ export class CiJobsProvider extends PagedTreeProvider {
 
 function jobsKey(runId: number, filterKey: string): string {
   return `run:${runId}:jobs?${filterKey}`;
+}
+
+function actionsOffNode(): TreeNode {
+  return messageNode(vscode.l10n.t('Actions is off for this repository, or your account cannot read its runs'), 'info', 'unsupported');
 }
 
 function unsupportedNode(): TreeNode {

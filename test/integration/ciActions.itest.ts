@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/views';
-import { startTestServer, type TestServer } from '../server/index';
-import { dataNodes, describeNodes, find, hasContext, label, registry, replaceMessage, requestsTo, settled, signInAndSelect, signOut } from './viewsSupport';
+import { FIXTURES, startTestServer, type TestServer } from '../server/index';
+import { dataNodes, describeNodes, find, hasContext, label, registry, replaceMessage, requestsTo, selectRepo, settled, signInAndSelect, signOut } from './viewsSupport';
 import { scriptQuickInputs } from './viewsQuickInput';
 import { demoSession } from './demoSession';
 
@@ -209,5 +209,41 @@ describe('CI actions on Gitea 1.25 (no re-run endpoints)', function () {
     assert.deepEqual(posts.map((p) => [p.query, p.body, p.status]), [[{}, { ref: 'refs/heads/main', inputs: { suite: 'all', verbose: 'false', retries: '0', note: 'from 1.25' } }, 204]]);
     const runId = server.state.runs.at(-1)!.id;
     assert.equal(((await selected(views.ciJobs))?.data as { id: number } | undefined)?.id, runId);
+  });
+});
+
+describe('CI Jobs of a repository with Actions off (Gitea 1.27 test server)', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let accountId: string | undefined;
+  before(async () => {
+    server = await startTestServer();
+    // alice turns the repository's Actions off, as in its settings; bob reads the public repository.
+    const res = await fetch(`${server.apiUrl}/repos/alice/demo`, {
+      method: 'PATCH',
+      headers: { authorization: `token ${FIXTURES.users.alice.tokens.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ has_actions: false }),
+    });
+    assert.equal(res.status, 200);
+    const signedIn = await vscode.commands.executeCommand<{ ok: boolean; account?: { id: string } }>('gitea.signIn', {
+      url: server.url, username: 'bob', token: FIXTURES.users.bob.tokens.all,
+    });
+    assert.ok(signedIn?.ok);
+    accountId = signedIn.account!.id;
+    await selectRepo(server.url, 'alice', 'demo');
+  });
+  after(async () => {
+    await signOut(accountId);
+    await server?.close();
+  });
+
+  it('a reader is refused (403) as Gitea refuses: the view says Actions is off, with no Workflows section', async () => {
+    const views = await registry();
+    const from = server.requests.length;
+    views.ciJobs.refresh();
+    const root = await settled(views.ciJobs);
+    assert.deepEqual(root.map(label), ['Actions is off for this repository, or your account cannot read its runs'], describeNodes(root));
+    const runs = requestsTo(server, '/repos/alice/demo/actions/runs', from);
+    assert.deepEqual(runs.map((r) => r.status), [403]);
   });
 });

@@ -50,10 +50,11 @@ export function buildApiRouter(): Router {
   registerReviewRoutes(r);
   registerMergeRoutes(r);
   registerCommitStatusRoutes(r);
-  registerActionRoutes(r);
-  registerRerunRoutes(r);
-  registerWorkflowRoutes(r);
-  registerArtifactRoutes(r);
+  const actions = actionsUnit(r);
+  registerActionRoutes(actions);
+  registerRerunRoutes(actions);
+  registerWorkflowRoutes(actions);
+  registerArtifactRoutes(actions);
   registerHookRoutes(r);
   registerNotificationRoutes(r);
   registerOrgRoutes(r);
@@ -118,4 +119,18 @@ export async function handleApi(
       sendJson(res, 500, errorBody(server, auth, 500, message));
     }
   }
+}
+
+/**
+ * The routes of a repository's Actions, as Gitea groups them under reqRepoReader(unit.TypeActions): each checks the
+ * unit first. The artifact's signed `/zip/raw` is outside that group in Gitea (its signature is the authorization).
+ */
+function actionsUnit(r: Router): Router {
+  const guarded = Object.create(r) as Router;
+  guarded.add = (method, path, scopes, handler) =>
+    r.add(method, path, scopes, path.endsWith('/zip/raw') ? handler : (ctx) => {
+      ctx.requireActionsReader();
+      return handler(ctx);
+    });
+  return guarded;
 }

@@ -129,6 +129,17 @@ export class Ctx {
   requireRepoAdmin(a: RepoAssignment): void {
     if (a.mode < Access.Admin) forbidden('user should be an owner or a collaborator with admin write of a repository');
   }
+  /**
+   * Gitea's reqRepoReader(unit.TypeActions), on every route of a repository's Actions: with the repository's
+   * Actions off (`has_actions: false`) only its admins and site admins pass (and then see what there is); everyone
+   * else is answered 403, never 404.
+   */
+  requireActionsReader(): void {
+    const a = this.repoAssignment();
+    if (!a.repo.settings.hasActions && a.mode < Access.Admin && !this.doer?.isAdmin) {
+      forbidden('user should have specific read permission or be a repo admin or a site admin');
+    }
+  }
   /** Gitea's reqRepoWriter(). */
   requireRepoWriter(a: RepoAssignment): void {
     if (a.mode < Access.Write) forbidden('user should have a permission to write to a repo');

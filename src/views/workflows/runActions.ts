@@ -53,7 +53,10 @@ export interface RunsView {
   readonly currentScope: ViewScope | undefined;
   refresh(): void;
   getChildren(node?: TreeNode): Promise<TreeNode[]>;
-  whenIdle(): Promise<void>;
+  /** Page 1 of the runs again, their rows staying on screen meanwhile (the whole view when they are not loaded). */
+  reloadRuns(): Promise<void>;
+  /** The workflows again (their last run), without a loading row. */
+  reloadWorkflows(): void;
   reveal(node: TreeNode): Promise<void>;
 }
 
@@ -123,18 +126,24 @@ export async function rerun(services: Services, provider: RunsView, node: unknow
     return false;
   }
   services.log.info(`Re-ran ${what} (run ${runId}).`);
-  await showRun(provider, scope, runId);
+  await showRun(provider, scope, runId, services.log);
   void vscode.window.showInformationMessage(vscode.l10n.t('Re-running {0}: it waits for a runner.', what));
   return true;
 }
 
-/** Reloads the runs and selects run `runId` (the new attempt of a re-run, or a dispatched run). */
-export async function showRun(provider: RunsView, scope: ViewScope, runId: number): Promise<TreeNode | undefined> {
-  provider.refresh();
-  const find = async () => (await provider.getChildren()).find((n) => n.item.id === `${scope.key}/run/${runId}`);
-  await provider.getChildren(); // starts the load
-  await provider.whenIdle();
-  const node = await find();
+/**
+ * Reloads the runs and selects run `runId` (the new attempt of a re-run, or a dispatched run). Only the runs'
+ * first page is asked for before the reveal, what the user waits for: the rest of the view stays as it is (a
+ * reload of all of it would re-render the Workflows group, which delays both the row and its selection); the
+ * workflows' last run follows after.
+ */
+export async function showRun(provider: RunsView, scope: ViewScope, runId: number, log: Services['log']): Promise<TreeNode | undefined> {
+  const started = Date.now();
+  await provider.reloadRuns();
+  const loaded = Date.now() - started;
+  const node = (await provider.getChildren()).find((n) => n.item.id === `${scope.key}/run/${runId}`);
   if (node) await provider.reveal(node);
+  log.info(`Run ${runId}: runs reloaded in ${loaded} ms; ${node ? `selected ${Date.now() - started} ms after the answer` : 'not among the first runs, nothing selected'}.`);
+  provider.reloadWorkflows();
   return node;
 }

@@ -197,7 +197,7 @@ async function dispatch(
     }
   }
   services.log.info(`Dispatched ${workflow.id} on ${ref}${runId !== undefined ? ` (run ${runId})` : ''}.`);
-  if (runId !== undefined) await showRun(provider, scope, runId);
+  if (runId !== undefined) await showRun(provider, scope, runId, services.log);
   else provider.refresh();
   void vscode.window.showInformationMessage(vscode.l10n.t('Started {0} on {1}: the new run waits for a runner.', shownName, shownRef));
   return undefined;

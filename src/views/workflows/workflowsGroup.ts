@@ -33,7 +33,9 @@ export function lastRuns(runs: readonly ActionWorkflowRun[]): Map<string, Action
   return out;
 }
 
-export function workflowsGroupNode(scope: ViewScope, icon: (state: string) => vscode.ThemeIcon): TreeNode {
+/** `unavailable`: called when the server answers that it has no workflows API (404) or refuses it (403: the
+ * repository's Actions are off): the view then drops the group. */
+export function workflowsGroupNode(scope: ViewScope, icon: (state: string) => vscode.ThemeIcon, unavailable: () => void): TreeNode {
   const spec: ListSpec<WorkflowData> = {
     key: WORKFLOWS_LIST_KEY,
     fetch: async (_page, signal) => {
@@ -48,8 +50,11 @@ export function workflowsGroupNode(scope: ViewScope, icon: (state: string) => vs
     render: (data, now) => workflowNode(scope, data, now, icon),
     identity: (data) => data.workflow.id,
     emptyLabel: vscode.l10n.t('No workflow files on the default branch'),
-    explainError: (e) =>
-      isGiteaError(e) && e.kind === 'notFound' ? messageNode(vscode.l10n.t('No workflows: Actions is off for this repository, or the server does not list workflows'), 'info', 'unsupported') : undefined,
+    explainError: (e) => {
+      if (!isGiteaError(e) || (e.kind !== 'notFound' && e.kind !== 'forbidden')) return undefined;
+      unavailable();
+      return messageNode(vscode.l10n.t('No workflows: Actions is off for this repository, or the server does not list workflows'), 'info', 'unsupported');
+    },
   };
   const node = leaf(vscode.l10n.t('Workflows'), new vscode.ThemeIcon('github-action'), {
     context: 'ciWorkflows',
