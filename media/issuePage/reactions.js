@@ -35,8 +35,9 @@
     /** The reactions of `key`: one button per reaction (pressed: the user's), then the picker of the allowed set. */
     function bar(key, loading) {
       const node = el('div', { className: 'reactions', role: 'group', 'aria-label': t.reactionsOf, 'data-key': String(key) });
-      if (!allowed.length || loading) return node;
-      const groups = reactions.get(key) || [];
+      // Until its reactions are read, a body shows none and offers none.
+      const groups = reactions.get(key);
+      if (!allowed.length || loading || !groups) return node;
       for (const g of groups) {
         const users = g.users.join(', ');
         node.append(

@@ -22,6 +22,12 @@ async function openPage(repo: RepoRef, number: number): Promise<IssuePage> {
   return page;
 }
 
+/** What the webview sends once a comment is on screen; its reactions are read before it offers a change. */
+async function readComment(page: IssuePage, id: number): Promise<void> {
+  await page.handle({ type: 'reactionsWanted', ids: [id] });
+  await waitFor(`the reactions of comment ${id}`, () => page.reactions.shown.has(id));
+}
+
 const summary = (page: IssuePage, key: number) => (page.reactions.shown.get(key) ?? []).map((g) => `${g.content}:${g.users.join('+')}${g.mine ? '*' : ''}`);
 
 describe('issue page reactions (Gitea 1.27 test server)', function () {
@@ -52,6 +58,12 @@ describe('issue page reactions (Gitea 1.27 test server)', function () {
     await page.handle({ type: 'reactionsWanted', ids: [comment.id] });
     assert.deepEqual(summary(page, comment.id), ['eyes:alice*']);
     assert.equal(requestsTo(server, commentPath, from).length, 1);
+    // Only the page's own comments: another id is neither read nor changed.
+    const other = await api<{ id: number }>(server, 'POST', '/repos/alice/demo/issues/1/comments', { body: 'Elsewhere' });
+    const otherPath = `/repos/alice/demo/issues/comments/${other.id}/reactions`;
+    await page.handle({ type: 'reactionsWanted', ids: [other.id] });
+    assert.equal((await page.handle({ type: 'react', target: other.id, content: 'heart', add: true }))?.ok, false);
+    assert.equal(requestsTo(server, otherPath, from).length, 0);
     // An edit reloads the page but not the reactions.
     const before = server.requests.length;
     assert.deepEqual(await page.handle({ type: 'editTitle', title: 'Docs, with reactions' }), { ok: true });
@@ -64,6 +76,7 @@ describe('issue page reactions (Gitea 1.27 test server)', function () {
     const issuePath = `/repos/alice/demo/issues/${number}`;
     const comment = await api<{ id: number }>(server, 'POST', `${issuePath}/comments`, { body: 'A comment to react to' });
     const page = await openPage(repo, number);
+    await readComment(page, comment.id);
     const from = server.requests.length;
     const added = page.handle({ type: 'react', target: 0, content: 'heart', add: true });
     assert.deepEqual(summary(page, 0), ['heart:alice*'], 'shown before the server answered');
@@ -93,6 +106,7 @@ describe('issue page reactions (Gitea 1.27 test server)', function () {
     const issuePath = `/repos/alice/demo/issues/${number}`;
     const comment = await api<{ id: number }>(server, 'POST', `${issuePath}/comments`, { body: 'Soon gone' });
     const page = await openPage(repo, number);
+    await readComment(page, comment.id);
     const allowed = server.state.settings.reactions;
     // The administrator took rocket out of [ui] REACTIONS after the page read the allowed set.
     server.state.settings.reactions = allowed.filter((r) => r !== 'rocket');
@@ -151,6 +165,7 @@ describe("issue page reactions on the harness's server (test server or real Gite
     const me = env.user.username;
     const before = await truth(`${base}/${number}/reactions`);
     const page = await openPage({ ...session.repo, accountId: session.accountId }, number);
+    await readComment(page, comment.id);
     assert.deepEqual(await page.handle({ type: 'react', target: 0, content: 'hooray', add: true }), { ok: true });
     assert.deepEqual(await page.handle({ type: 'react', target: comment.id, content: 'laugh', add: true }), { ok: true });
     assert.deepEqual(await page.handle({ type: 'react', target: comment.id, content: 'eyes', add: true }), { ok: true });

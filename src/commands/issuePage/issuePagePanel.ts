@@ -88,6 +88,7 @@ export class IssuePage {
       repo: ref.repo,
       index: ref.number,
       log: services.log,
+      isComment: (id) => !!this.data?.timeline.some((e) => e.kind === 'comment' && e.id === id),
       target: () => this.resolveTarget(),
       post: (m) => this.post(m),
     });

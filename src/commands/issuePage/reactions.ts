@@ -19,6 +19,8 @@ export interface ReactionsHost {
   readonly repo: string;
   readonly index: number;
   readonly log: Services['log'];
+  /** `id` is a comment the page shows (the webview names ids; only the page's own are read or changed). */
+  isComment(id: number): boolean;
   target(): Promise<Target | undefined>;
   post(message: PageOutbound): void;
 }
@@ -91,7 +93,7 @@ export class PageReactions {
   want(ids: readonly number[]): void {
     if (!this.allowed) return;
     for (const id of ids) {
-      if (this.requested.has(id)) continue;
+      if (this.requested.has(id) || !this.host.isComment(id)) continue;
       this.requested.add(id);
       this.queue.push(id);
     }
@@ -126,9 +128,10 @@ export class PageReactions {
 
   /** Shows the change at once, then sends it (after the ones before it); a refusal undoes it and says why. */
   react(change: ReactionChange): Promise<{ ok: true } | { ok: false; message: string }> {
-    const before = this.groups.get(change.target) ?? [];
-    const after = applyReaction(before, change.content, this.me, change.add);
-    if (!this.allowed || !this.me || sameGroups(before, after)) return Promise.resolve({ ok: false, message: 'nothing to change' });
+    // Only what the page shows and has read: a comment's reactions are known before it offers a change.
+    const before = this.groups.get(change.target);
+    const after = before && applyReaction(before, change.content, this.me, change.add);
+    if (!this.allowed || !before || !after || sameGroups(before, after)) return Promise.resolve({ ok: false, message: 'nothing to change' });
     this.groups.set(change.target, after);
     this.host.post({ type: 'reactions', entries: [{ id: change.target, groups: after }] });
     const sent = this.sending.then(() => this.send(change));
