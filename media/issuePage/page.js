@@ -71,6 +71,8 @@
   const error = el('div', { className: 'error', role: 'alert' });
   const side = el('aside', { className: 'side' });
   const timeline = el('section', { className: 'timeline' });
+  // @ts-expect-error -- set by reactions.js
+  const reactionsView = window.createIssuePageReactions({ el, fmt, t, post: (m) => vscode.postMessage(m), timeline });
   const pullBox = el('section', { className: 'pull', hidden: true });
   const composerBox = /** @type {HTMLTextAreaElement} */ (el('textarea', { id: 'comment', placeholder: t.commentPlaceholder, 'aria-label': t.comment }));
   const commentButton = button(t.comment, sendComment, 'primary');
@@ -236,8 +238,12 @@
       if (!c.description) tools.append(button(t.delete, () => !busy && vscode.postMessage({ type: 'deleteComment', id: c.id })));
       head.append(tools);
     }
-    return el('article', { className: c.description ? 'comment description' : 'comment', id: `comment-${c.id}` }, [head, body]);
+    const card = el('article', { className: c.description ? 'comment description' : 'comment', id: `comment-${c.id}`, 'data-reactions': String(c.id) }, [head, body, reactionBar(c.id)]);
+    if (c.id > 0) reactionsView.observe(card);
+    return card;
   }
+
+  const reactionBar = (key) => reactionsView.bar(key, !page || page.loading);
 
   function eventRow(e) {
     const row = el('div', { className: `event ${e.type}` }, [el('strong', { text: e.actor || '' }), ' ', el('span', { text: e.text || e.type })]);
@@ -330,6 +336,9 @@
         break;
       case 'earlier':
         if (page && Array.isArray(m.entries)) prependEarlier(m.entries, m.earlier);
+        break;
+      case 'reactions':
+        reactionsView.update(m, !!page);
         break;
     }
   });

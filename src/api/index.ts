@@ -40,11 +40,13 @@ export type {
   Project,
   PullRequest,
   PullReview,
+  Reaction,
   Release,
   Repository,
   ServerVersion,
   Tag,
   Team,
   TimelineComment,
+  UiSettings,
   User,
 } from './schemas';

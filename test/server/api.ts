@@ -26,6 +26,7 @@ import { registerOrgRoutes } from './routes/orgs';
 import { registerPullRoutes } from './routes/pulls';
 import { registerPullByBaseHeadRoute, registerPullCreateRoutes } from './routes/pullCreate';
 import { registerPullUpdateRoutes } from './routes/pullUpdate';
+import { registerReactionRoutes } from './routes/reactions';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
 import { registerReviewRoutes } from './routes/reviews';
@@ -43,6 +44,7 @@ export function buildApiRouter(): Router {
   registerIssueRoutes(r);
   registerIssueEditRoutes(r);
   registerCommentRoutes(r);
+  registerReactionRoutes(r);
   registerDependencyRoutes(r);
   registerPullRoutes(r);
   registerPullCreateRoutes(r);

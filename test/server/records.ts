@@ -248,6 +248,16 @@ export type CommentType =
   | 'added_deadline' | 'modified_deadline' | 'removed_deadline' | 'code' | 'review' | 'review_request' | 'merge_pull'
   | 'pull_scheduled_merge' | 'pull_cancel_scheduled_merge';
 
+/** One row of Gitea's `reaction` table: a user's reaction to an issue (`commentId` 0) or to one of its comments. */
+export interface ReactionRec {
+  id: number;
+  type: string;
+  issueId: number;
+  commentId: number;
+  userId: number;
+  created: Date;
+}
+
 /**
  * One row of Gitea's `comment` table: a plain comment (`type` absent) or a timeline event; ids are shared.
  * Event fields are set only for the types that use them, like Gitea's columns.

@@ -1,7 +1,7 @@
 // In-memory state of the instance: the tables (see records.ts) and lookups by id and name.
 import type {
   Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
-  OrgRec, ProjectRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec, ArtifactRec,
+  OrgRec, ProjectRec, ReactionRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec, ArtifactRec,
 } from './records';
 import type { NotificationRec } from './notifications';
 
@@ -21,6 +21,7 @@ export class ServerState {
   readonly issues: IssueRec[] = [];
   readonly dependencies: DependencyRec[] = [];
   readonly comments: CommentRec[] = [];
+  readonly reactions: ReactionRec[] = [];
   readonly reviews: ReviewRec[] = [];
   readonly commitStatuses: CommitStatusRec[] = [];
   readonly autoMerges: AutoMergeRec[] = [];
@@ -45,6 +46,8 @@ export class ServerState {
     allowCrossRepositoryDependencies: true,
     /** Gitea's [storage.actions_artifacts] SERVE_DIRECT: the download redirects to this object store's signed URL. */
     artifactStoreUrl: '',
+    /** Gitea's [ui] REACTIONS: what GET /settings/ui lists as allowed_reactions and what may be added. */
+    reactions: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],
   };
   private readonly counters: Counters = {};
 

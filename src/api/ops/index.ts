@@ -6,6 +6,7 @@ import { issueOperations } from './issues';
 import { notificationOperations } from './notifications';
 import { orgOperations } from './orgs';
 import { pullOperations } from './pulls';
+import { reactionOperations } from './reactions';
 import { releaseAndKeyOperations } from './releasesKeys';
 import { repoOperations } from './repos';
 import { reviewOperations } from './reviews';
@@ -16,6 +17,7 @@ export const operations = {
   ...repoOperations,
   ...issueOperations,
   ...issueCommentOperations,
+  ...reactionOperations,
   ...pullOperations,
   ...reviewOperations,
   ...releaseAndKeyOperations,

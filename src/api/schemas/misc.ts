@@ -72,3 +72,20 @@ export const ApiSettings = z.object({
   default_max_response_size: num(),
 });
 export type ApiSettings = z.infer<typeof ApiSettings>;
+
+/** GET /settings/ui (swagger: GeneralUISettings): `allowed_reactions` is the instance's [ui] REACTIONS. */
+export const UiSettings = z.object({
+  default_theme: str(),
+  allowed_reactions: list(z.string()),
+  custom_emojis: list(z.string()),
+});
+export type UiSettings = z.infer<typeof UiSettings>;
+
+/** One user's reaction to an issue or a comment (swagger: Reaction). */
+export const Reaction = z.object({
+  /** The reaction's name (`+1`, `heart`, …), one of the instance's allowed set. */
+  content: z.string(),
+  user: z.optional(User),
+  created_at: str(),
+});
+export type Reaction = z.infer<typeof Reaction>;

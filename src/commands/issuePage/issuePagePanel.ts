@@ -14,6 +14,7 @@ import { pageHtml } from './pageHtml';
 import { bodyCutNote, eventText, pageStrings } from './pageStrings';
 import { loadPull, pickChange, runPullAction, type PageRequest } from './pageActions';
 import { PageCache } from './pageCache';
+import { PageReactions } from './reactions';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
 
 export const ISSUE_PAGE_VIEW_TYPE = 'gitea.issuePage';
@@ -34,6 +35,8 @@ export class IssuePage {
   private loading: AbortController | undefined;
   private loaded: Promise<PageData | undefined> = Promise.resolve(undefined);
   private readonly disposables: vscode.Disposable[] = [];
+  /** The issue's and the comments' reactions, read after the page painted (reactions.ts). */
+  readonly reactions: PageReactions;
 
   /** The pages open now (the tests count them). */
   static get openPages(): readonly IssuePage[] {
@@ -79,6 +82,16 @@ export class IssuePage {
   ) {
     this.stub = stub;
     this.target = target;
+    this.reactions = new PageReactions({
+      key: pageKey(ref),
+      owner: ref.owner,
+      repo: ref.repo,
+      index: ref.number,
+      log: services.log,
+      isComment: (id) => !!this.data?.timeline.some((e) => e.kind === 'comment' && e.id === id),
+      target: () => this.resolveTarget(),
+      post: (m) => this.post(m),
+    });
     IssuePage.open.set(this.key, this);
     panel.webview.html = pageHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), ref.instanceUrl, panel.title, pageStrings());
     this.disposables.push(
@@ -135,17 +148,17 @@ export class IssuePage {
   }
 
   /** Loads (again) everything the page shows; the stub shows meanwhile. */
-  reload(): Promise<PageData | undefined> {
+  reload(freshReactions = true): Promise<PageData | undefined> {
     // Going to the server: what the cache held must not outlive a failed load (after a change, say).
     IssuePage.cache.delete(this.key);
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
-    this.loaded = this.load(controller.signal);
+    this.loaded = this.load(controller.signal, freshReactions);
     return this.loaded;
   }
 
-  private async load(signal: AbortSignal): Promise<PageData | undefined> {
+  private async load(signal: AbortSignal, freshReactions: boolean): Promise<PageData | undefined> {
     const target = await this.resolveTarget();
     if (!target || signal.aborted) return undefined;
     const params = { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
@@ -193,6 +206,8 @@ export class IssuePage {
       IssuePage.cache.set(this.key, this.snapshot);
       this.panel.title = `#${issue.number} ${issue.title}`;
       this.sendAll();
+      // After the page's own message: reactions never hold back its first paint.
+      void this.reactions.load(target, freshReactions);
       return this.data;
     } catch (e) {
       if (signal.aborted) return undefined;
@@ -216,6 +231,13 @@ export class IssuePage {
     switch (m.type) {
       case 'ready':
         this.sendAll();
+        // A page shown from the cache (or a webview shown again) gets its reactions now; a loading one after it loaded.
+        if (this.data) void this.resolveTarget().then((t) => t && this.reactions.load(t, false));
+        return undefined;
+      case 'react':
+        return this.reactions.react(m);
+      case 'reactionsWanted':
+        this.reactions.want(m.ids);
         return undefined;
       case 'refresh':
         await this.reload();
@@ -324,7 +346,8 @@ export class IssuePage {
     this.post({ type: 'draft', body: this.draft });
     this.services.views.refresh('issues');
     if (this.data?.header.isPull) this.services.views.refresh('pullRequests');
-    await this.reload();
+    // Reactions are unchanged by these edits: the reload keeps them.
+    await this.reload(false);
     return { ok: true };
   }
 
@@ -335,6 +358,7 @@ export class IssuePage {
 
   private dispose(): void {
     this.loading?.abort();
+    this.reactions.dispose();
     void this.drafts.flush(this.key);
     if (IssuePage.open.get(this.key) === this) IssuePage.open.delete(this.key);
     for (const d of this.disposables) d.dispose();

@@ -1,6 +1,7 @@
 // The issue page's message protocol. The webview shows server text, so it is treated as untrusted: every message
 // it sends is checked here (exact type, exact keys, types and bounds) and anything else is dropped. Pure.
 import { isRepoName } from '../../shared/markdownRefs';
+import type { ReactionGroup } from './reactionModel';
 
 /** Gitea keeps a comment in a TEXT column; longer input is not a comment anyone typed. */
 export const MAX_BODY_CHARS = 262_144;
@@ -26,7 +27,11 @@ export type PageInbound =
   /** A mention or commit link: opened in the browser only when it is on the instance (checked by the host). */
   | { readonly type: 'openUrl'; readonly url: string }
   /** The "Load earlier" button at the top of a long timeline. */
-  | { readonly type: 'loadEarlier' };
+  | { readonly type: 'loadEarlier' }
+  /** Add or remove the user's reaction on the issue (`target` 0) or a comment (its id). */
+  | { readonly type: 'react'; readonly target: number; readonly content: string; readonly add: boolean }
+  /** Comments now on screen whose reactions the page has not read yet. */
+  | { readonly type: 'reactionsWanted'; readonly ids: readonly number[] };
 
 export const PICK_FIELDS = ['labels', 'assignees', 'milestone', 'dueDate'] as const;
 export type PickField = (typeof PICK_FIELDS)[number];
@@ -52,7 +57,14 @@ const KEYS: Record<PageInbound['type'], readonly string[]> = {
   openRef: ['owner', 'repo', 'number'],
   openUrl: ['url'],
   loadEarlier: [],
+  react: ['target', 'content', 'add'],
+  reactionsWanted: ['ids'],
 };
+
+/** A reaction's name as Gitea's [ui] REACTIONS and CUSTOM_EMOJIS write them (`+1`, `heart`, `gitea`). */
+const REACTION_NAME = /^[\w+-]{1,40}$/;
+/** More comment ids than a page shows at once is not a message the page sends. */
+const MAX_WANTED = 200;
 
 function isBody(v: unknown): v is string {
   return typeof v === 'string' && v.length <= MAX_BODY_CHARS;
@@ -96,6 +108,12 @@ export function parseInbound(message: unknown): PageInbound | undefined {
       return PULL_ACTIONS.find((a) => a === m.action) ? { type, action: m.action as PullAction } : undefined;
     case 'openRef':
       return isRepoName(m.owner) && isRepoName(m.repo) && isId(m.number) ? { type, owner: m.owner, repo: m.repo, number: m.number } : undefined;
+    case 'react':
+      return (m.target === 0 || isId(m.target)) && typeof m.content === 'string' && REACTION_NAME.test(m.content) && typeof m.add === 'boolean'
+        ? { type, target: m.target, content: m.content, add: m.add }
+        : undefined;
+    case 'reactionsWanted':
+      return Array.isArray(m.ids) && m.ids.length <= MAX_WANTED && m.ids.every(isId) ? { type, ids: m.ids as number[] } : undefined;
     case 'openUrl':
       return typeof m.url === 'string' && m.url.length <= 2048 && /^https?:\/\//i.test(m.url) ? { type, url: m.url } : undefined;
     default:
@@ -110,7 +128,14 @@ export type PageOutbound =
   | { readonly type: 'busy'; readonly busy: boolean }
   | { readonly type: 'error'; readonly message: string | undefined }
   /** Earlier timeline entries to put above the shown ones; `earlier`: pages still before them. */
-  | { readonly type: 'earlier'; readonly entries: readonly unknown[]; readonly earlier: number };
+  | { readonly type: 'earlier'; readonly entries: readonly unknown[]; readonly earlier: number }
+  /** Reactions by key (0: the issue, else a comment id); `reset` replaces all shown, `allowed` is what the picker offers. */
+  | {
+      readonly type: 'reactions';
+      readonly entries: readonly { readonly id: number; readonly groups: readonly ReactionGroup[] }[];
+      readonly allowed?: readonly string[];
+      readonly reset?: boolean;
+    };
 
 /** Where a page is: its panel key and what the webview keeps in its state to be restored after a reload. */
 export interface PageRef {

@@ -32,6 +32,7 @@ export function pageCsp(cspSource: string, nonce: string, instanceUrl: string): 
 export function pageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, instanceUrl: string, title: string, strings: Record<string, string>): string {
   const n = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.js'));
+  const reactions = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'reactions.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.css'));
-  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style: style.toString(), scripts: [script.toString()], title, strings });
+  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style: style.toString(), scripts: [reactions.toString(), script.toString()], title, strings });
 }

@@ -132,5 +132,9 @@ export function pageStrings(): Record<string, string> {
     review: vscode.l10n.t('Review'),
     requestReview: vscode.l10n.t('Request Review…'),
     merge: vscode.l10n.t('Merge…'),
+    addReaction: vscode.l10n.t('Add a reaction'),
+    reactionLabel: vscode.l10n.t('{0}: {1} ({2})'),
+    reactedBy: vscode.l10n.t('{0} reacted with {1}'),
+    reactionsOf: vscode.l10n.t('Reactions'),
   };
 }

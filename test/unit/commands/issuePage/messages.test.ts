@@ -18,6 +18,26 @@ describe('issue page messages', () => {
     assert.deepEqual(parseInbound({ type: 'openRef', owner: 'bob', repo: 'tools.js', number: 7 }), { type: 'openRef', owner: 'bob', repo: 'tools.js', number: 7 });
     // Only http(s) gets through here; the host then opens it only when it is on the page's instance.
     assert.deepEqual(parseInbound({ type: 'openUrl', url: 'https://git.example.com/carol' }), { type: 'openUrl', url: 'https://git.example.com/carol' });
+    assert.deepEqual(parseInbound({ type: 'react', target: 0, content: '+1', add: true }), { type: 'react', target: 0, content: '+1', add: true });
+    assert.deepEqual(parseInbound({ type: 'react', target: 12, content: 'heart', add: false }), { type: 'react', target: 12, content: 'heart', add: false });
+    assert.deepEqual(parseInbound({ type: 'reactionsWanted', ids: [3, 4] }), { type: 'reactionsWanted', ids: [3, 4] });
+  });
+
+  it('refuses reactions that are not a name, a target or a flag, and too many comment ids', () => {
+    for (const bad of [
+      { type: 'react', target: -1, content: 'heart', add: true },
+      { type: 'react', target: 1.5, content: 'heart', add: true },
+      { type: 'react', target: 0, content: '<img src=x>', add: true },
+      { type: 'react', target: 0, content: '', add: true },
+      { type: 'react', target: 0, content: 'x'.repeat(41), add: true },
+      { type: 'react', target: 0, content: 'heart', add: 'yes' },
+      { type: 'react', target: 0, content: 'heart' },
+      { type: 'reactionsWanted', ids: [0] },
+      { type: 'reactionsWanted', ids: ['3'] },
+      { type: 'reactionsWanted', ids: Array.from({ length: 201 }, (_, i) => i + 1) },
+    ]) {
+      assert.equal(parseInbound(bad), undefined, JSON.stringify(bad).slice(0, 80));
+    }
   });
 
   const malformed: [string, unknown][] = [
