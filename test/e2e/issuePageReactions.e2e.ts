@@ -95,7 +95,7 @@ describe('issue page: reactions', function () {
     await reactionsOnceSettled(`${base}/comments/${commentId}/reactions`, (l) => l.length === 2);
     await eyes.click();
     await eyes.waitFor({ state: 'detached', timeout: 30_000 });
-    await vs.screenshot('issue-page-reactions', { readme: false });
+    await vs.screenshot('issue-page-reactions');
 
     assert.deepEqual(await reactionsOnceSettled(`${base}/comments/${commentId}/reactions`, (l) => l.length === 1), [`rocket:${me}`]);
     assert.deepEqual(await reactions(`${base}/${number}/reactions`), [...before.filter((r) => r !== `hooray:${me}`), `hooray:${me}`]);
