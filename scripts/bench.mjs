@@ -10,6 +10,8 @@
 //              diff editor, for 68 conversations of 1–5 comments and for 4 threads of 50 (bench/lib/review.mjs)
 //   memory     the extension host's RSS before and after browsing 20 pages of each view
 //   forms      Create Pull Request: the command → the form ready, after the last answer (bench/lib/createPullRequest.mjs)
+//   latency    round trips on the critical path behind a proxy adding 100 ms per request: the sidebar's first fill, the
+//              issue and pull request pages, Changed Files, the forms (bench/lib/latency.mjs)
 //   markdown   rendering Markdown built to be slow (the inputs of issue #20, a generated 100 KB corpus), per 100 KB
 // Prints a table, writes bench/results.json and the README's figures from it (scripts/readme-performance.mjs), exits 1
 // when a budget fails. Uses the test harness (compiled by tsc) for code-server, Chromium and the test server;
@@ -33,6 +35,7 @@ import { browsePages, measureChangedFiles, measureLoadMore, measureOpen, measure
 import { dropReviewData, measureReviewThreads, reviewKeybindings, seedConversations, seedLongThreads } from '../bench/lib/review.mjs';
 import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
+import { latencyFigures } from '../bench/lib/latency.mjs';
 import { createPullRequestFigures, createPullRequestKeybindings, installFormRecorder } from '../bench/lib/createPullRequest.mjs';
 import { VSIX_BUDGET_BYTES } from './package-contents.mjs';
 import { updateReadme } from './readme-performance.mjs';
@@ -45,8 +48,8 @@ const VSIX = join(TMP, 'gitea-workbench.vsix');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
 // BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
-// (rendering only: compiles, no packaging, no code-server) or BENCH_ONLY=artifacts (memory of a 50 MB artifact
-// download, in Node: compiles only)
+// (rendering only: compiles, no packaging, no code-server), BENCH_ONLY=artifacts (memory of a 50 MB artifact
+// download, in Node: compiles only) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -428,8 +431,9 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
-    if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
+    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications', 'latency'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (ONLY !== 'activation' && ONLY !== 'latency') await viewFigures(tools, server, FIXTURES, workspace, manifest);
+    if (!ONLY || ONLY === 'latency') await latencyFigures(tools, server, FIXTURES, TMP, { report, log });
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();
   } finally {
