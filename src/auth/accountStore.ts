@@ -1,7 +1,7 @@
 // The signed-in accounts. Their list (no secrets) is in globalState; each account's token or password is in
 // SecretStorage under `gitea-workbench:<accountId>` and nowhere else. Implements AccountService.
 import * as vscode from 'vscode';
-import type { GiteaClient } from '../api';
+import type { GiteaClient, PagingLimits } from '../api';
 import { GiteaError } from '../api/errorKind';
 import { loadApi } from '../apiLoader';
 import type { Account, AccountService } from '../core/services';
@@ -16,6 +16,8 @@ export type StoredSecret = { readonly kind: 'token'; readonly token: string } | 
 const ACCOUNTS_KEY = 'gitea.accounts';
 const PREFERRED_KEY = 'gitea.preferredAccounts';
 const SECRET_PREFIX = 'gitea-workbench:';
+/** Each instance's paging limits (GET /settings/api) as last read: the next session's first lists need not wait. */
+const PAGING_LIMITS_KEY = 'gitea.pagingLimits';
 
 export function accountId(instanceUrl: string, username: string): string {
   return `${instanceUrl}|${username}`;
@@ -99,8 +101,30 @@ export class AccountStore implements AccountService, vscode.Disposable {
     if (!account || !secret) throw new GiteaError('unauthorized', vscode.l10n.t('You are not signed in to this Gitea instance. Run "Gitea: Sign In".'));
     const { dispatcher, timeoutMs } = await buildHttpOptions(account.instanceUrl, this.log);
     const auth = secret.kind === 'token' ? { kind: 'token' as const, token: secret.token } : { kind: 'basic' as const, username: account.username, password: secret.password };
-    const client = loadApi().createClient({ baseUrl: account.instanceUrl, auth, dispatcher, timeoutMs, log: this.log });
+    const client = loadApi().createClient({
+      baseUrl: account.instanceUrl,
+      auth,
+      dispatcher,
+      timeoutMs,
+      log: this.log,
+      pagingLimits: this.storedPagingLimits(account.instanceUrl),
+      onPagingLimits: (limits) => void this.storePagingLimits(account.instanceUrl, limits),
+    });
     return { client, close: () => dispatcher.close() };
+  }
+
+  private storedPagingLimits(instanceUrl: string): PagingLimits | undefined {
+    const stored = this.context.globalState.get<Record<string, unknown>>(PAGING_LIMITS_KEY, {})[instanceUrl];
+    const o = typeof stored === 'object' && stored !== null ? (stored as Partial<Record<keyof PagingLimits, unknown>>) : undefined;
+    const valid = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+    return o && valid(o.defaultLimit) && valid(o.maxLimit) ? { defaultLimit: o.defaultLimit, maxLimit: o.maxLimit } : undefined;
+  }
+
+  private async storePagingLimits(instanceUrl: string, limits: PagingLimits): Promise<void> {
+    const all = this.context.globalState.get<Record<string, unknown>>(PAGING_LIMITS_KEY, {});
+    const kept = this.storedPagingLimits(instanceUrl);
+    if (kept?.defaultLimit === limits.defaultLimit && kept.maxLimit === limits.maxLimit) return;
+    await this.context.globalState.update(PAGING_LIMITS_KEY, { ...all, [instanceUrl]: { defaultLimit: limits.defaultLimit, maxLimit: limits.maxLimit } });
   }
 
   async secretFor(accountId: string): Promise<StoredSecret | undefined> {
