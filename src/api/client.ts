@@ -88,8 +88,8 @@ class Client {
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
     this.log = options.log;
-    this.limits = options.pagingLimits;
-    this.limitsToRefresh = options.pagingLimits !== undefined;
+    this.limits = keptLimits(options.pagingLimits);
+    this.limitsToRefresh = this.limits !== undefined;
     this.onPagingLimits = options.onPagingLimits;
     this.instanceUrl = this.transport.instanceUrl;
     this.apiUrl = this.transport.apiUrl;
@@ -260,6 +260,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, o
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** Paging limits kept from an earlier session, if they are limits. */
+function keptLimits(kept: unknown): PagingLimits | undefined {
+  const o = typeof kept === 'object' && kept !== null ? (kept as Partial<Record<keyof PagingLimits, unknown>>) : undefined;
+  const valid = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+  return o && valid(o.defaultLimit) && valid(o.maxLimit) ? { defaultLimit: o.defaultLimit, maxLimit: o.maxLimit } : undefined;
 }
 
 export function createClient(options: ClientOptions): GiteaClient {

@@ -35,8 +35,9 @@ export interface ClientOptions {
   /**
    * The paging limits read in an earlier session (kept with the account): the first list request uses them at once
    * instead of waiting for GET /settings/api, which then runs beside it and replaces them for the next requests.
+   * Anything but `{ defaultLimit, maxLimit }` of positive integers is ignored.
    */
-  pagingLimits?: PagingLimits;
+  pagingLimits?: unknown;
   /** Told the limits each time they are read from the server (to keep them for the next session). */
   onPagingLimits?: (limits: PagingLimits) => void;
 }

@@ -1,7 +1,7 @@
 // The signed-in accounts. Their list (no secrets) is in globalState; each account's token or password is in
 // SecretStorage under `gitea-workbench:<accountId>` and nowhere else. Implements AccountService.
 import * as vscode from 'vscode';
-import type { GiteaClient, PagingLimits } from '../api';
+import type { GiteaClient } from '../api';
 import { GiteaError } from '../api/errorKind';
 import { loadApi } from '../apiLoader';
 import type { Account, AccountService } from '../core/services';
@@ -107,24 +107,15 @@ export class AccountStore implements AccountService, vscode.Disposable {
       dispatcher,
       timeoutMs,
       log: this.log,
-      pagingLimits: this.storedPagingLimits(account.instanceUrl),
-      onPagingLimits: (limits) => void this.storePagingLimits(account.instanceUrl, limits),
+      // Checked by the client (what another version stored may not be limits).
+      pagingLimits: this.keptPagingLimits()[account.instanceUrl],
+      onPagingLimits: (limits) => void this.context.globalState.update(PAGING_LIMITS_KEY, { ...this.keptPagingLimits(), [account.instanceUrl]: limits }),
     });
     return { client, close: () => dispatcher.close() };
   }
 
-  private storedPagingLimits(instanceUrl: string): PagingLimits | undefined {
-    const stored = this.context.globalState.get<Record<string, unknown>>(PAGING_LIMITS_KEY, {})[instanceUrl];
-    const o = typeof stored === 'object' && stored !== null ? (stored as Partial<Record<keyof PagingLimits, unknown>>) : undefined;
-    const valid = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
-    return o && valid(o.defaultLimit) && valid(o.maxLimit) ? { defaultLimit: o.defaultLimit, maxLimit: o.maxLimit } : undefined;
-  }
-
-  private async storePagingLimits(instanceUrl: string, limits: PagingLimits): Promise<void> {
-    const all = this.context.globalState.get<Record<string, unknown>>(PAGING_LIMITS_KEY, {});
-    const kept = this.storedPagingLimits(instanceUrl);
-    if (kept?.defaultLimit === limits.defaultLimit && kept.maxLimit === limits.maxLimit) return;
-    await this.context.globalState.update(PAGING_LIMITS_KEY, { ...all, [instanceUrl]: { defaultLimit: limits.defaultLimit, maxLimit: limits.maxLimit } });
+  private keptPagingLimits(): Record<string, unknown> {
+    return this.context.globalState.get<Record<string, unknown>>(PAGING_LIMITS_KEY, {});
   }
 
   async secretFor(accountId: string): Promise<StoredSecret | undefined> {
