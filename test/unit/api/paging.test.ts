@@ -110,6 +110,11 @@ describe('paging over HTTP', () => {
     assert.equal(settingsCalls - before, 1, 'read once, in the background');
   });
 
+  it('kept limits that are not limits (another version wrote them) are ignored: the first list waits for /settings/api', async () => {
+    const c = clientFor(stub, { pagingLimits: { defaultLimit: '4', maxLimit: -5 } });
+    assert.equal((await c.repoListBranches({ owner: 'a', repo: 'b', limit: 100 })).limit, 3);
+  });
+
   it('paginate iterates every page, by name or by method', async () => {
     const c = clientFor(stub);
     const byName: string[] = [];
