@@ -13,6 +13,8 @@
 //   forms      Create Pull Request: the command → the form ready, after the last answer (bench/lib/createPullRequest.mjs)
 //   CI         Run Workflow…: the dispatch's answer → the new run on screen, selected (bench/lib/ciDispatch.mjs); a
 //              50 MB artifact download's memory (bench/lib/artifactDownload.mjs)
+//   latency    round trips on the critical path behind a proxy adding 100 ms per request: the sidebar's first fill, the
+//              issue and pull request pages, Changed Files, the forms (bench/lib/latency.mjs)
 //   markdown   rendering Markdown built to be slow (the inputs of issue #20, a generated 100 KB corpus), per 100 KB
 // Prints a table, writes bench/results.json and the README's figures from it (scripts/readme-performance.mjs), exits 1
 // when a budget fails. Uses the test harness (compiled by tsc) for code-server, Chromium and the test server;
@@ -37,6 +39,7 @@ import { dropReviewData, measureReviewThreads, reviewKeybindings, seedConversati
 import { FLOOR_KEYS, packageReviewFloor, prepareReviewFloor, reviewFloorKeybindings } from '../bench/lib/reviewFloor.mjs';
 import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
+import { latencyFigures } from '../bench/lib/latency.mjs';
 import { createPullRequestFigures, createPullRequestKeybindings, installFormRecorder } from '../bench/lib/createPullRequest.mjs';
 import { ciDispatchFigures } from '../bench/lib/ciDispatch.mjs';
 import { VSIX_BUDGET_BYTES } from './package-contents.mjs';
@@ -51,8 +54,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
 // BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=ciDispatch (Run Workflow…: the dispatch's
 // answer → the new run on screen in CI Jobs), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
-// (rendering only: compiles, no packaging, no code-server) or BENCH_ONLY=artifacts (memory of a 50 MB artifact
-// download, in Node: compiles only)
+// (rendering only: compiles, no packaging, no code-server), BENCH_ONLY=artifacts (memory of a 50 MB artifact
+// download, in Node: compiles only) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -465,8 +468,9 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications', 'ciDispatch'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
-    if (ONLY !== 'activation') await viewFigures(tools, server, FIXTURES, workspace, manifest);
+    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications', 'ciDispatch', 'latency'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (ONLY !== 'activation' && ONLY !== 'latency') await viewFigures(tools, server, FIXTURES, workspace, manifest);
+    if (!ONLY || ONLY === 'latency') await latencyFigures(tools, server, FIXTURES, TMP, { report, log });
     codeServerVersion = JSON.parse(readFileSync(join(ROOT, '.cache', 'code-server', 'node_modules', 'code-server', 'package.json'), 'utf8')).version;
     await browser.close();
   } finally {

@@ -80,11 +80,17 @@ class Client {
   private readonly transport: Transport;
   private limits?: PagingLimits;
   private limitsInFlight?: Promise<PagingLimits>;
+  /** The limits came from an earlier session: read them again once, beside the first request that uses them. */
+  private limitsToRefresh: boolean;
   private readonly log: ClientOptions['log'];
+  private readonly onPagingLimits: ClientOptions['onPagingLimits'];
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
     this.log = options.log;
+    this.limits = keptLimits(options.pagingLimits);
+    this.limitsToRefresh = this.limits !== undefined;
+    this.onPagingLimits = options.onPagingLimits;
     this.instanceUrl = this.transport.instanceUrl;
     this.apiUrl = this.transport.apiUrl;
     for (const [name, operation] of Object.entries(operations)) {
@@ -107,7 +113,10 @@ class Client {
    */
   private async limitsFor(operation: string, opts: RequestOptions): Promise<PagingLimits> {
     for (;;) {
-      if (this.limits) return this.limits;
+      if (this.limits) {
+        if (this.limitsToRefresh) this.refreshLimits();
+        return this.limits;
+      }
       if (opts.signal?.aborted) throw cancelledError(operation);
       const started = !this.limitsInFlight;
       const inFlight = this.limitsInFlight ?? this.fetchLimits(opts);
@@ -128,6 +137,12 @@ class Client {
     }
   }
 
+  /** Reads the limits again in the background (what was kept may be stale); a failure keeps the ones in use. */
+  private refreshLimits(): void {
+    this.limitsToRefresh = false;
+    this.fetchLimits({}).catch((e: unknown) => this.log?.info(`Paging limits not refreshed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
   private async fetchLimits(opts: RequestOptions): Promise<PagingLimits> {
     try {
       const res = await this.transport.send(
@@ -143,6 +158,7 @@ class Client {
       if (!isGiteaError(e) || (e.status === undefined && e.kind !== 'malformed')) throw e;
       this.limits = DEFAULT_PAGING;
     }
+    this.onPagingLimits?.(this.limits);
     return this.limits;
   }
 
@@ -244,6 +260,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, o
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** Paging limits kept from an earlier session, if they are limits. */
+function keptLimits(kept: unknown): PagingLimits | undefined {
+  const o = typeof kept === 'object' && kept !== null ? (kept as Partial<Record<keyof PagingLimits, unknown>>) : undefined;
+  const valid = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+  return o && valid(o.defaultLimit) && valid(o.maxLimit) ? { defaultLimit: o.defaultLimit, maxLimit: o.maxLimit } : undefined;
 }
 
 export function createClient(options: ClientOptions): GiteaClient {

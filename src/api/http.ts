@@ -4,6 +4,7 @@ import { request, type Dispatcher } from './undici';
 import { normalizeBaseUrl } from './baseUrl';
 import { GiteaError, isGiteaError } from './errorKind';
 import { errorFromResponse, errorFromTransport, type AuthScheme, type ErrorContext } from './errors';
+import type { PagingLimits } from './paging';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,6 +32,14 @@ export interface ClientOptions {
   /** Largest accepted answer; default 50 MB. */
   maxBodyBytes?: number;
   log?: ClientLog;
+  /**
+   * The paging limits read in an earlier session (kept with the account): the first list request uses them at once
+   * instead of waiting for GET /settings/api, which then runs beside it and replaces them for the next requests.
+   * Anything but `{ defaultLimit, maxLimit }` of positive integers is ignored.
+   */
+  pagingLimits?: unknown;
+  /** Told the limits each time they are read from the server (to keep them for the next session). */
+  onPagingLimits?: (limits: PagingLimits) => void;
 }
 
 export interface RequestOptions {

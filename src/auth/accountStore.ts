@@ -16,6 +16,8 @@ export type StoredSecret = { readonly kind: 'token'; readonly token: string } | 
 const ACCOUNTS_KEY = 'gitea.accounts';
 const PREFERRED_KEY = 'gitea.preferredAccounts';
 const SECRET_PREFIX = 'gitea-workbench:';
+/** Each instance's paging limits (GET /settings/api) as last read: the next session's first lists need not wait. */
+const PAGING_LIMITS_KEY = 'gitea.pagingLimits';
 
 export function accountId(instanceUrl: string, username: string): string {
   return `${instanceUrl}|${username}`;
@@ -99,8 +101,21 @@ export class AccountStore implements AccountService, vscode.Disposable {
     if (!account || !secret) throw new GiteaError('unauthorized', vscode.l10n.t('You are not signed in to this Gitea instance. Run "Gitea: Sign In".'));
     const { dispatcher, timeoutMs } = await buildHttpOptions(account.instanceUrl, this.log);
     const auth = secret.kind === 'token' ? { kind: 'token' as const, token: secret.token } : { kind: 'basic' as const, username: account.username, password: secret.password };
-    const client = loadApi().createClient({ baseUrl: account.instanceUrl, auth, dispatcher, timeoutMs, log: this.log });
+    const client = loadApi().createClient({
+      baseUrl: account.instanceUrl,
+      auth,
+      dispatcher,
+      timeoutMs,
+      log: this.log,
+      // Checked by the client (what another version stored may not be limits).
+      pagingLimits: this.keptPagingLimits()[account.instanceUrl],
+      onPagingLimits: (limits) => void this.context.globalState.update(PAGING_LIMITS_KEY, { ...this.keptPagingLimits(), [account.instanceUrl]: limits }),
+    });
     return { client, close: () => dispatcher.close() };
+  }
+
+  private keptPagingLimits(): Record<string, unknown> {
+    return this.context.globalState.get<Record<string, unknown>>(PAGING_LIMITS_KEY, {});
   }
 
   async secretFor(accountId: string): Promise<StoredSecret | undefined> {

@@ -45,11 +45,16 @@ async function withClient<T>(instanceUrl: string, auth: SignInAuth | undefined, 
   }
 }
 
-/** GET /user, then GET /version, with the credentials. Never called with an OTP: each code works only once. */
+/** GET /user and GET /version at once, with the credentials; a failure of /user is the one reported. Never called
+ * with an OTP: each code works only once. */
 export async function checkCredentials(instanceUrl: string, auth: SignInAuth, log: vscode.LogOutputChannel, signal?: AbortSignal): Promise<ServerIdentity> {
   return withClient(instanceUrl, auth, log, async (client) => {
-    const user = await client.userGetCurrent({}, { signal });
-    const { version } = await client.getVersion({}, { signal });
+    const userLoad = client.userGetCurrent({}, { signal });
+    const versionLoad = client.getVersion({}, { signal });
+    // expected: a failed /version is thrown below, once /user answered; this only keeps it from going unhandled meanwhile
+    versionLoad.catch(() => undefined);
+    const user = await userLoad;
+    const { version } = await versionLoad;
     const login = user.login ?? '';
     if (!login) throw new GiteaError('malformed', 'The server answered GET /user without a login name.', { operation: 'userGetCurrent', field: 'login' });
     return { login, flavor: loadApi().parseServerVersion(version ?? '').flavor, version: version ?? '' };

@@ -12,7 +12,8 @@ import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, t
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
 import { bodyCutNote, eventText, pageStrings } from './pageStrings';
-import { loadPull, pickChange, runPullAction, type PageRequest } from './pageActions';
+import { pickChange, runPullAction, type PageRequest } from './pageActions';
+import { startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
 import { PageReactions } from './reactions';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
@@ -165,11 +166,21 @@ export class IssuePage {
     try {
       const client = target.client;
       const issueLoad = client.issueGetIssue(params, { signal });
-      // A pull request's branches, reviews and CI status load alongside the timeline (a failed extra shows as absent).
-      const pullLoad = issueLoad.then((i) => (i.pull_request ? loadPull(target, params, this.services.log, signal) : undefined));
+      // A pull request's branches, reviews and CI status load alongside the timeline (a failed extra shows as absent),
+      // from the start when the row said it is one (pullLoad.ts).
+      const noteMissing = (what: string, e: unknown) => this.services.log.info(`Issue page ${this.key}: no ${what} (${messageOf(e)})`);
+      const pullLoad = startPullLoad(client, params, this.stub.isPull, issueLoad, noteMissing, signal);
       pullLoad.catch(() => {
         // expected: the same failure is thrown by issueLoad or awaited below; this only keeps it from going unhandled
       });
+      // Dependencies are an extra: the page shows without them when the server refuses (disabled tracker).
+      const dependenciesLoad = client.issueListIssueDependencies(params, { signal }).then(
+        (p) => p.items,
+        (e: unknown) => {
+          noteMissing('dependencies', e);
+          return [] as Issue[];
+        },
+      );
       const canWriteLoad = client.repoGet({ owner: params.owner, repo: params.repo }, { signal }).then(
         (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
@@ -177,18 +188,7 @@ export class IssuePage {
       // Long histories load their newest pages; "Load earlier" fetches the rest (timelinePaging.ts).
       const capped = (pages: number) => this.services.log.warn(`Issue page ${this.key}: the timeline is read up to page ${pages}; the server still answered full pages.`);
       const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal, capped)]);
-      const [pull, dependencies, canWrite] = await Promise.all([
-        pullLoad,
-        // Dependencies are an extra: the page shows without them when the server refuses (disabled tracker).
-        client.issueListIssueDependencies(params, { signal }).then(
-          (p) => p.items,
-          (e: unknown) => {
-            this.services.log.info(`Issue page ${this.key}: no dependencies (${messageOf(e)})`);
-            return [] as Issue[];
-          },
-        ),
-        canWriteLoad,
-      ]);
+      const [pull, dependencies, canWrite] = await Promise.all([pullLoad, dependenciesLoad, canWriteLoad]);
       if (signal.aborted) return undefined;
       const input = {
         issue,

@@ -1,17 +1,14 @@
-// The issue page's side-bar pickers and pull request extras. A picker shows names (labels with their
+// The issue page's side-bar pickers and pull request buttons. A picker shows names (labels with their
 // description, users with their full name, milestones with their due date) and returns the one request that sends
-// the ids Gitea expects, or undefined when the user cancelled or changed nothing. The extras of a pull request
-// (reviews, CI status, commit count) never fail the page: each failure is logged and the rest shows.
+// the ids Gitea expects, or undefined when the user cancelled or changed nothing. (A pull request's extras load in
+// pullLoad.ts.)
 import * as vscode from 'vscode';
-import type { CombinedStatus, Issue, PullRequest, PullReview } from '../../api';
-import { readAllPages } from '../../api/paging';
+import type { Issue } from '../../api';
 import { COMMAND } from '../../core/commandIds';
-import { messageOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
 import type { Target } from '../../core/target';
 import { labelOptions, loadAssigneeOptions, loadMilestoneOptions, loadOrgLabels, loadRepoLabels } from '../../shared/issueOptions';
 import type { PageRef, PickField, PullAction } from './messages';
-import { pullDetails, type PullDetails } from './pullModel';
 import { inertOptional, inertText } from '../../shared/untrustedText';
 
 export interface IssueParams {
@@ -103,25 +100,6 @@ async function askDueDate(issue: Issue, title: string): Promise<PageRequest | un
 
 function isDate(v: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-}
-
-/** The pull request, then its reviews, the head's combined status and the commit count, each extra allowed to fail on its own. */
-export async function loadPull(target: Target, params: IssueParams, log: Services['log'], signal: AbortSignal): Promise<{ pull: PullRequest; details: PullDetails }> {
-  const { client } = target;
-  const pull = await client.repoGetPullRequest(params, { signal });
-  const extra = <T>(what: string, p: Promise<T>): Promise<T | undefined> =>
-    p.catch((e: unknown) => {
-      if (!signal.aborted) log.info(`Issue page ${params.owner}/${params.repo}#${params.index}: no ${what} (${messageOf(e)})`);
-      return undefined;
-    });
-  const sha = pull.head?.sha;
-  const [reviews, status, commits] = await Promise.all([
-    extra<PullReview[]>('reviews', readAllPages<PullReview>((page) => client.repoListPullReviews({ ...params, page }, { signal }), { signal, maxPages: 10 }).then((r) => r.items)),
-    sha ? extra<CombinedStatus>('commit status', client.repoGetCombinedStatusByRef({ owner: params.owner, repo: params.repo, ref: sha }, { signal })) : undefined,
-    // One commit per page: the total is in the answer's headers.
-    extra<number | undefined>('commit count', client.repoGetPullRequestCommits({ ...params, page: 1, limit: 1, verification: false, files: false }, { signal }).then((p) => p.totalCount)),
-  ]);
-  return { pull, details: pullDetails(pull, { reviews, status, commits }) };
 }
 
 /** The command a pull request button of the page runs, with the argument every pull request command accepts. */

@@ -97,6 +97,24 @@ describe('paging over HTTP', () => {
     assert.equal(p1.totalCount, 7);
   });
 
+  it('limits kept from an earlier session are used at once; /settings/api is read again beside the first list and kept', async () => {
+    const told: unknown[] = [];
+    const before = settingsCalls;
+    const c = clientFor(stub, { pagingLimits: { defaultLimit: 4, maxLimit: 5 }, onPagingLimits: (l) => told.push(l) });
+    const first = await c.repoListBranches({ owner: 'a', repo: 'b', limit: 100 });
+    assert.equal(first.limit, 5, 'the kept max_response_items, not the one /settings/api will say');
+    for (let i = 0; i < 50 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(told, [{ defaultLimit: 2, maxLimit: 3 }], 'the limits read in the background are handed back to be kept');
+    const second = await c.repoListBranches({ owner: 'a', repo: 'b', limit: 100 });
+    assert.equal(second.limit, 3, 'later lists use what the server says now');
+    assert.equal(settingsCalls - before, 1, 'read once, in the background');
+  });
+
+  it('kept limits that are not limits (another version wrote them) are ignored: the first list waits for /settings/api', async () => {
+    const c = clientFor(stub, { pagingLimits: { defaultLimit: '4', maxLimit: -5 } });
+    assert.equal((await c.repoListBranches({ owner: 'a', repo: 'b', limit: 100 })).limit, 3);
+  });
+
   it('paginate iterates every page, by name or by method', async () => {
     const c = clientFor(stub);
     const byName: string[] = [];

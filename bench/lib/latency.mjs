@@ -1,0 +1,165 @@
+// The latency mode (BENCH_ONLY=latency, and part of the full run): a code-server whose Gitea instance is the test
+// server behind a proxy that holds each request 100 ms (delayProxy.mjs), and for each scenario the round trips on
+// its critical path. A request's depth is 1 + the largest depth of the requests of the scenario that had ended
+// before it started; the scenario's round trips are the largest depth. Counted that way the figure does not depend
+// on how busy the machine is (a slow machine stretches each step, not the number of steps); the elapsed time is
+// printed beside it. The scenarios: the sidebar's first fill after activation (signed in, the window reloaded), the
+// issue page and the pull request page opened the way a click on their tree row opens them, Changed Files of a pull
+// request, and the Create Issue and Create Pull Request forms. Budgets (issue #24): ≤ 3 round trips for the sidebar,
+// ≤ 2 for a page or a form after the click.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startDelayProxy } from './delayProxy.mjs';
+import { prepareBranches } from './createPullRequest.mjs';
+import { run } from './proc.mjs';
+import { runCommand, openContainer, waitForWorkbench } from './ui.mjs';
+import { gitWorkspace } from './workspace.mjs';
+
+export const DELAY_MS = 100;
+const KEYS = {
+  issuePage: { key: 'ctrl+alt+shift+f1', press: 'Control+Alt+Shift+F1' },
+  pullPage: { key: 'ctrl+alt+shift+f2', press: 'Control+Alt+Shift+F2' },
+  changedFiles: { key: 'ctrl+alt+shift+f3', press: 'Control+Alt+Shift+F3' },
+  createIssue: { key: 'ctrl+alt+shift+f4', press: 'Control+Alt+Shift+F4' },
+  createPullRequest: { key: 'ctrl+alt+shift+f5', press: 'Control+Alt+Shift+F5' },
+};
+/** No request for this long (and none under way): the scenario is over. */
+const QUIET_MS = 2500;
+const POLL = /\/notifications\/new(\?|$)/;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The critical path of requests `{ start, end }` (end undefined: still under way, left out): each request's depth and
+ * the levels (the requests of each depth, in start order).
+ */
+export function criticalPath(requests) {
+  const done = requests.filter((r) => r.end !== undefined).sort((a, b) => a.start - b.start);
+  const depth = new Map();
+  for (const r of done) {
+    let before = 0;
+    for (const o of done) if (o !== r && o.end <= r.start && depth.has(o)) before = Math.max(before, depth.get(o));
+    depth.set(r, before + 1);
+  }
+  const roundTrips = Math.max(0, ...depth.values());
+  const levels = Array.from({ length: roundTrips }, (_, i) => done.filter((r) => depth.get(r) === i + 1));
+  return { roundTrips, levels };
+}
+
+/** `GET /api/v1/repos/a/b/issues/3?x` → `GET /repos/a/b/issues/3?x` (git's own requests keep their path). */
+function shortName(r) {
+  return `${r.method} ${r.path.replace(/^\/api\/v1/, '')}`;
+}
+
+/** Waits for the first request since `from` (up to `timeout`), then until nothing is under way and nothing started
+ * for QUIET_MS; the requests since `from`. */
+async function quietAfter(proxy, from, { timeout = 60_000, until = () => true } = {}) {
+  const t0 = Date.now();
+  for (;;) {
+    await sleep(100);
+    const reqs = proxy.log.slice(from);
+    const last = Math.max(...reqs.map((r) => r.end ?? Date.now()), ...reqs.map((r) => r.start));
+    const idle = reqs.length > 0 && until(reqs) && proxy.inFlight() === 0 && Date.now() - last >= QUIET_MS;
+    if (idle || Date.now() - t0 > timeout) return reqs;
+  }
+}
+
+/** Runs `act`, then counts the round trips of what it asked until the proxy went quiet. */
+async function scenario(proxy, act, options) {
+  const from = proxy.log.length;
+  const t0 = Date.now();
+  await act();
+  // The unread count's poll runs on its own timer: on no scenario's path.
+  const reqs = (await quietAfter(proxy, from, options)).filter((r) => !POLL.test(r.path));
+  const path = criticalPath(reqs);
+  const ends = reqs.map((r) => r.end ?? 0);
+  return {
+    roundTrips: path.roundTrips,
+    requests: reqs.length,
+    elapsedMs: reqs.length ? Math.max(...ends) - t0 : 0,
+    levels: path.levels.map((level) => level.map(shortName)),
+  };
+}
+
+/** The shown views' first pages have been answered: Branches (the first view) and Activity (the last). */
+function viewsFilled(reqs) {
+  const answered = (re) => reqs.some((r) => re.test(r.path) && r.end !== undefined);
+  return answered(/\/repos\/alice\/big\/branches\?page=1&/) && answered(/\/activities\/feeds\?/);
+}
+
+function keybindings(proxyUrl) {
+  const repo = { instanceUrl: proxyUrl, owner: 'alice', repo: 'big' };
+  return [
+    // A click on a row of the Issues and the Pull Requests views (issueNodes.ts openIssueArgs: what the row shows).
+    { key: KEYS.issuePage.key, command: 'gitea.openIssue', args: { repo, number: 2, title: 'Issue', state: 'open', isPull: false } },
+    { key: KEYS.pullPage.key, command: 'gitea.openIssue', args: { repo, number: 1, title: 'Pull request', state: 'open', isPull: true } },
+    { key: KEYS.changedFiles.key, command: 'gitea.showChangedFiles', args: { repo, index: 1 } },
+    { key: KEYS.createIssue.key, command: 'gitea.createIssue' },
+    { key: KEYS.createPullRequest.key, command: 'gitea.createPullRequest' },
+  ];
+}
+
+const SCENARIOS = [
+  ['sidebar', "the sidebar's first fill after activation (signed in, window reloaded)", 3],
+  ['issuePage', 'issue page (a click on its row)', 2],
+  ['pullPage', 'pull request page (a click on its row)', 2],
+  ['changedFiles', 'Changed Files of a pull request (1,500 files)', 2],
+  ['createIssue', 'Create Issue form', 2],
+  ['createPullRequest', 'Create Pull Request form', 2],
+];
+
+/** The figures, added to `report` (section "Latency: …"). */
+export async function latencyFigures(tools, server, fixtures, tmp, { report, log }) {
+  const section = `Round trips behind a proxy adding ${DELAY_MS} ms per request`;
+  const proxy = await startDelayProxy({ target: server.url, delayMs: DELAY_MS });
+  const results = {};
+  let cs;
+  let context;
+  let page;
+  try {
+    const workspace = await gitWorkspace(tmp, `${proxy.url}alice/big.git`, 'latency');
+    await prepareBranches(workspace);
+    await run('git', ['-C', workspace, 'checkout', '--quiet', 'bench-pr-1']);
+    // Signed in at the first activation from the environment (autoLogin.ts), as `npm start` does.
+    const env = { GITEA_WORKBENCH_AUTOLOGIN_URL: proxy.url, GITEA_WORKBENCH_AUTOLOGIN_USERNAME: 'alice', GITEA_WORKBENCH_AUTOLOGIN_TOKEN: fixtures.users.alice.tokens.all };
+    cs = await tools.startCodeServer({ name: 'bench-latency', settings: { 'gitea.instances': [proxy.url] }, installExtensions: [join(tmp, 'gitea-workbench.vsix')], env });
+    writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify(keybindings(proxy.url)));
+    context = await tools.browser.newContext({ viewport: { width: 1400, height: 1200 } });
+    page = await context.newPage();
+    await page.goto(cs.folderUrl(workspace), { timeout: 120_000 });
+    await waitForWorkbench(page);
+    await openContainer(page, 'Gitea');
+    // The extension host starts some seconds after the workbench on a busy machine; signed in, the views fill.
+    await quietAfter(proxy, 0, { timeout: 120_000, until: viewsFilled });
+    if (!viewsFilled(proxy.log)) throw new Error('the first activation did not sign in and fill the views');
+    // The sidebar's first fill: the account is stored; the window starts again with the Gitea views shown.
+    results.sidebar = await scenario(proxy, async () => {
+      await page.reload();
+      await waitForWorkbench(page);
+    }, { timeout: 120_000, until: viewsFilled });
+    await openContainer(page, 'Gitea');
+    const keyed = async (name) => {
+      // The keys reach the workbench from a pane header (not from inside a webview that had the focus).
+      await page.locator('.part.sidebar .pane-header').first().click();
+      await page.locator('.part.sidebar .pane-header').first().click();
+      results[name] = await scenario(proxy, () => page.keyboard.press(KEYS[name].press), { timeout: 15_000 });
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+      await sleep(500);
+    };
+    for (const name of ['issuePage', 'pullPage', 'changedFiles', 'createIssue', 'createPullRequest']) await keyed(name);
+  } catch (e) {
+    log(`latency: ${e.stack ?? e.message}`);
+    await page?.screenshot({ path: join(tmp, 'failed-latency.png') }).catch(() => undefined);
+  } finally {
+    await context?.close().catch(() => undefined);
+    await cs?.stop();
+    await proxy.close();
+  }
+  for (const [key, label, budget] of SCENARIOS) {
+    // A scenario that sent nothing was not measured (its key did not arrive): no figure rather than a passing 0.
+    const r = results[key]?.requests ? results[key] : undefined;
+    report.add(section, label, r ? r.roundTrips : null, 'round trips', { max: budget, text: `≤ ${budget}` },
+      r ? `${r.requests} requests, ${r.elapsedMs} ms` : 'not measured, see log');
+    if (r) log(`latency, ${key}: ${r.roundTrips} round trips, ${r.requests} requests, ${r.elapsedMs} ms\n${r.levels.map((l, i) => `    ${i + 1}: ${l.join(', ')}`).join('\n')}`);
+  }
+  report.details.latency = results;
+}
