@@ -29,6 +29,7 @@ import { registerPullUpdateRoutes } from './routes/pullUpdate';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
 import { registerReviewRoutes } from './routes/reviews';
+import { registerReviewReplyRoutes } from './routes/reviewReplies';
 import { registerUserRoutes } from './routes/users';
 
 export function buildApiRouter(): Router {
@@ -48,6 +49,7 @@ export function buildApiRouter(): Router {
   registerPullCreateRoutes(r);
   registerPullUpdateRoutes(r);
   registerReviewRoutes(r);
+  registerReviewReplyRoutes(r);
   registerMergeRoutes(r);
   registerCommitStatusRoutes(r);
   registerActionRoutes(r);
