@@ -76,7 +76,7 @@ for (const version of ['1.27.0', '1.26.3']) {
     it('shows a suggestion as the change it makes: the commented line removed, the suggested one added', async () => {
       const thread = await threadOn(1);
       const head = (await vscode.workspace.openTextDocument(sides.right)).lineAt(0).text;
-      assert.equal(thread.comments[0]!.body, `Shorter:\n*Suggested change*\n\n\`\`\`diff\n- ${head}\n+ // shorter\n\`\`\``);
+      assert.equal(thread.comments[0]!.body, `Shorter:\n\n*Suggested change*\n\n\`\`\`diff\n- ${head}\n+ // shorter\n\`\`\``);
       // Apply Suggestion is for a checked-out pull request's files, not the diff's documents.
       assert.doesNotMatch(thread.contextValue ?? '', /\bcanApplySuggestion\b/);
     });

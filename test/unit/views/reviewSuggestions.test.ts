@@ -22,7 +22,7 @@ test('parseSuggestions: the lines of each ```suggestion block; other fences and 
 
 test('renderSuggestions: a diff block, the commented line removed and the suggested lines added; the rest unchanged', () => {
   const shown = renderSuggestions('Rename it:\n```suggestion\nconst total = 1;\n```\nThanks', 'const t = 1;', 'Suggested change');
-  assert.equal(shown, 'Rename it:\n*Suggested change*\n\n```diff\n- const t = 1;\n+ const total = 1;\n```\nThanks');
+  assert.equal(shown, 'Rename it:\n\n*Suggested change*\n\n```diff\n- const t = 1;\n+ const total = 1;\n```\nThanks');
   assert.equal(renderSuggestions('No block', 'x', 'Suggested change'), 'No block');
   // Unknown commented line (no diff hunk): only the added lines.
   assert.equal(renderSuggestions('```suggestion\ny\n```', undefined, 'S'), '*S*\n\n```diff\n+ y\n```');

@@ -1,4 +1,5 @@
-// The commands of the review in the diff editor: add a comment or reply (to the pending review), delete a pending
+// The commands of the review in the diff editor: add a comment or reply (to the pending review; Reply sends it at
+// once where the server has Gitea 1.27's reply endpoint), delete a pending
 // comment, resolve / unresolve a conversation, Submit Review… (Comment / Approve / Request Changes with a summary),
 // Discard Pending Review, and Open Review (the Changed Files of a pull request and its first commented file).
 import * as vscode from 'vscode';

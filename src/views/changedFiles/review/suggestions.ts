@@ -55,6 +55,8 @@ export function renderSuggestions(body: string, commented: string | undefined, h
     out.push(...lines.slice(at, block.from));
     const diff = [...(commented === undefined ? [] : [`- ${commented}`]), ...block.lines.map((l) => `+ ${l}`)];
     const fence = fenceFor(diff.join('\n'));
+    // The heading is a paragraph of its own (after a blank line when text comes before it).
+    if (out.length && out[out.length - 1]!.trim()) out.push('');
     out.push(`*${heading}*`, '', `${fence}diff`, ...diff, fence);
     at = block.to + 1;
   }
