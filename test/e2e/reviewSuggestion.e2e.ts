@@ -87,7 +87,7 @@ describe('a suggested change in a review thread', function () {
       assert.doesNotMatch(await editorLines.innerText(), new RegExp(suggested.replace(/[()]/g, '\\$&')));
 
       // Suggest a Change in the conversation's reply box: a suggestion block holding the line, where the user types.
-      const widget = vs.page.locator('.review-widget', { has: comment }).first();
+      const widget = vs.page.locator('.review-widget').filter({ has: vs.page.locator('.review-comment', { hasText: 'Suggested change' }) }).first();
       await widget.locator('.comment-form').first().click();
       await widget.locator('.comment-form .monaco-editor.focused').waitFor({ timeout: 10_000 });
       await widget.getByRole('button', { name: 'Suggest a Change' }).first().click();
