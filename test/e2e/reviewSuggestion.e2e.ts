@@ -76,9 +76,18 @@ describe('a suggested change in a review thread', function () {
       assert.match(await comment.innerText(), new RegExp(`\\+ ${suggested.replace(/[()]/g, '\\$&')}`));
       const editorLines = vs.page.locator('.editor-instance .monaco-editor .view-lines').first();
 
-      await comment.hover();
-      await comment.locator('a.action-label[aria-label="Apply Suggestion"]').click();
-      await editorLines.filter({ hasText: suggested }).waitFor({ timeout: 15_000 });
+      // The thread is drawn again as the checked-out pull request's reviews arrive: a click in that moment is lost,
+      // so a click after which the line did not change is made again.
+      for (let attempt = 1; ; attempt++) {
+        await comment.hover();
+        await comment.locator('a.action-label[aria-label="Apply Suggestion"]').click();
+        try {
+          await editorLines.filter({ hasText: suggested }).waitFor({ timeout: 10_000 });
+          break;
+        } catch (e) {
+          if (attempt >= 3) throw e;
+        }
+      }
       await vs.screenshot('review-suggestion-applied', { readme: false });
 
       // Undo in the editor takes it back.
