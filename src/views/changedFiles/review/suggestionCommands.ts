@@ -30,7 +30,10 @@ export function registerSuggestionCommands(threads: ReviewThreads): vscode.Dispo
   /** The comment and the workspace file's thread it is in: the comment a menu gave, or a thread's last suggestion. */
   const commentAndThread = (arg: unknown): { comment: ReviewComment; thread: vscode.CommentThread } | undefined => {
     if (arg instanceof ReviewComment) {
-      const thread = threads.threadsOf(arg).find((t) => t.uri.scheme === 'file');
+      // The comment a menu gave may be one the thread showed before it was drawn again: found by its id then.
+      const shown = [...arg.pull.threads.values()].map((t) => t.thread).filter((t) => t.uri.scheme === 'file');
+      const thread = threads.threadsOf(arg).find((t) => t.uri.scheme === 'file')
+        ?? shown.find((t) => t.comments.some((c) => c instanceof ReviewComment && c.model.id === arg.model.id));
       return thread && { comment: arg, thread };
     }
     const named = namedLine(arg);
