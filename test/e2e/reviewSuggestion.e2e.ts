@@ -84,7 +84,8 @@ describe('a suggested change in a review thread', function () {
       await widget.getByRole('button', { name: 'Suggest a Change' }).first().click();
       const box = widget.locator('.comment-form .monaco-editor .view-lines').first();
       await box.filter({ hasText: '```suggestion' }).waitFor({ timeout: 10_000 });
-      assert.ok((await box.locator('.view-line').count()) >= 3, 'the fence, the line and the closing fence');
+      // The fence, the line and the closing fence (the box grows to show them).
+      await box.locator('.view-line').nth(2).waitFor({ timeout: 10_000 });
 
       // The thread is drawn again as the checked-out pull request's reviews arrive: a click in that moment is lost,
       // so a click after which the line did not change is made again.
