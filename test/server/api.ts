@@ -30,6 +30,7 @@ import { registerReactionRoutes } from './routes/reactions';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
 import { registerReviewRoutes } from './routes/reviews';
+import { registerReviewReplyRoutes } from './routes/reviewReplies';
 import { registerUserRoutes } from './routes/users';
 
 export function buildApiRouter(): Router {
@@ -50,6 +51,7 @@ export function buildApiRouter(): Router {
   registerPullCreateRoutes(r);
   registerPullUpdateRoutes(r);
   registerReviewRoutes(r);
+  registerReviewReplyRoutes(r);
   registerMergeRoutes(r);
   registerCommitStatusRoutes(r);
   const actions = actionsUnit(r);

@@ -159,6 +159,18 @@ export const reviewOperations = {
     path: '/repos/{owner}/{repo}/pulls/comments/{id}/unresolve',
     result: none,
   }),
+  /**
+   * Gitea 1.27: a reply to a review line comment (201 with the new comment), on the comment's line in the parent's
+   * review; not pending, shown at once. 400 for a comment that is not a review comment, 404 when the comment is not
+   * of this pull request, 423 on an archived repository. Gitea 1.26 and Forgejo have no such route (1.26: 405).
+   */
+  repoCreatePullReviewCommentReply: op<PullParams & { id: number; body: { body: string } }>()({
+    id: 'repoCreatePullReviewCommentReply',
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/pulls/{index}/comments/{id}/replies',
+    body: ['body'],
+    result: json(PullReviewComment),
+  }),
   /** `ref`: a branch, tag or SHA (one path segment: a `/` is escaped). `state` is "" when there are no statuses. */
   repoGetCombinedStatusByRef: op<RepoParams & PageParams & { ref: string }>()({
     id: 'repoGetCombinedStatusByRef',

@@ -200,6 +200,7 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   repoPullRequestIsMerged: [],
   repoResolvePullReviewComment: [],
   repoUnresolvePullReviewComment: [],
+  repoCreatePullReviewCommentReply: [],
   repoGetCombinedStatusByRef: COMBINED_STATUS,
 };
 

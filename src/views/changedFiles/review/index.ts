@@ -11,6 +11,7 @@ import { parseDiffSideOf, type ChangedFileLike } from '../model';
 import { registerCheckedOutFiles } from './checkedOutFiles';
 import { DraftStore } from './draftStore';
 import { registerReviewCommands } from './reviewCommands';
+import { registerSuggestionCommands } from './suggestionCommands';
 import { ReviewThreads, type DocumentLookup, type PullRef, type ReviewHost } from './reviewThreads';
 
 export type { ReviewHost } from './reviewThreads';
@@ -40,6 +41,7 @@ function restoredDiffSide(services: Services): DocumentLookup {
 export function registerReview(services: Services, host: ReviewHost, checkedOut?: CheckedOutPulls): ReviewFeature {
   const threads = new ReviewThreads(services, new DraftStore(draftState(services.context, 'review', services.context.globalState)));
   const commands = registerReviewCommands(services, threads, host);
+  const suggestions = registerSuggestionCommands(threads);
   const lookup = threads.addLookup(restoredDiffSide(services));
   // Documents open before this code was loaded (restored editors): VS Code asked for their commenting ranges already.
   threads.showOpenDocuments();
@@ -54,6 +56,7 @@ export function registerReview(services: Services, host: ReviewHost, checkedOut?
       opened.dispose();
       lookup.dispose();
       commands.dispose();
+      suggestions.dispose();
       threads.dispose();
     },
   };

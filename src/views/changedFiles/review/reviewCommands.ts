@@ -1,18 +1,22 @@
-// The commands of the review in the diff editor: add a comment or reply (to the pending review), delete a pending
+// The commands of the review in the diff editor: add a comment or reply (to the pending review; Reply sends it at
+// once where the server has Gitea 1.27's reply endpoint), delete a pending
 // comment, resolve / unresolve a conversation, Submit Review… (Comment / Approve / Request Changes with a summary),
 // Discard Pending Review, and Open Review (the Changed Files of a pull request and its first commented file).
 import * as vscode from 'vscode';
+import { isGiteaError } from '../../../api/errorKind';
 import { COMMAND } from '../../../core/commandIds';
 import { showFailure } from '../../../core/errors';
 import { pullRequestArg } from '../../../core/pullRequestArg';
 import { askPullRequest } from '../../../core/pullRequestPick';
 import type { Services } from '../../../core/services';
 import { targetOrSignIn } from '../../../core/targetOrSignIn';
+import { giteaAtLeast } from '../../../shared/account';
 import { ReviewComment, type PullRef, type PullState, type ReviewHost, type ReviewThreads } from './reviewThreads';
 import { reviewRequestBody, submitProblem, threadKey, type SubmitEvent } from './threadModel';
 
 export const REVIEW_COMMANDS = {
   addComment: 'gitea.review.addComment',
+  reply: 'gitea.review.reply',
   deleteDraft: 'gitea.review.deleteDraft',
   editDraft: 'gitea.review.editDraft',
   saveDraft: 'gitea.review.saveDraft',
@@ -68,22 +72,19 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
     return picked ? pullFor(picked) : undefined;
   };
 
+  /** What was written where: a comment widget's reply, or `{ uri, line, text }` (1-based line), the tests' way to write in one. */
+  const writtenIn = (arg: unknown): { thread?: vscode.CommentThread; text: string; place: ReturnType<ReviewThreads['threadPlace']> } | undefined => {
+    if (isReply(arg)) return { thread: arg.thread, text: arg.text, place: threads.threadPlace(arg.thread) };
+    const a = (arg ?? {}) as { uri?: unknown; line?: unknown; text?: unknown };
+    const uri = typeof a.uri === 'string' ? vscode.Uri.parse(a.uri) : a.uri instanceof vscode.Uri ? a.uri : undefined;
+    if (!uri || typeof a.line !== 'number' || typeof a.text !== 'string') return undefined;
+    return { text: a.text, place: threads.threadPlace({ uri, range: new vscode.Range(a.line - 1, 0, a.line - 1, 0) } as vscode.CommentThread) };
+  };
+
   const addComment = async (arg: unknown): Promise<void> => {
-    let thread: vscode.CommentThread | undefined;
-    let text: string;
-    let place: ReturnType<ReviewThreads['threadPlace']>;
-    if (isReply(arg)) {
-      thread = arg.thread;
-      text = arg.text;
-      place = threads.threadPlace(arg.thread);
-    } else {
-      // `{ uri, line, text }` (1-based line): the tests' way to write in a comment widget.
-      const a = (arg ?? {}) as { uri?: unknown; line?: unknown; text?: unknown };
-      const uri = typeof a.uri === 'string' ? vscode.Uri.parse(a.uri) : a.uri instanceof vscode.Uri ? a.uri : undefined;
-      if (!uri || typeof a.line !== 'number' || typeof a.text !== 'string') return;
-      text = a.text;
-      place = threads.threadPlace({ uri, range: new vscode.Range(a.line - 1, 0, a.line - 1, 0) } as vscode.CommentThread);
-    }
+    const written = writtenIn(arg);
+    if (!written) return;
+    const { thread, text, place } = written;
     if (!place) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Comment on a line of a changed file opened from the Changed Files view.'));
       return;
@@ -92,6 +93,38 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
     await store.add(place.state.key, { path: place.path, side: place.side, line: place.line }, text);
     if (thread) threads.adopt(thread, place.state, threadKey(place.path, place.side, place.line));
     threads.render(place.state);
+  };
+
+  /**
+   * Reply: sent at once through Gitea 1.27's reply endpoint (the reply joins the conversation's review); on servers
+   * without it (Gitea 1.26, Forgejo), or to a conversation not on the server yet, it joins the pending review as
+   * Add Review Comment does. A reply the server did not take is kept in the pending review too.
+   */
+  const reply = async (arg: unknown): Promise<unknown> => {
+    const written = writtenIn(arg);
+    const place = written?.place;
+    const parent = place?.model?.rootCommentId;
+    if (!written || !place || parent === undefined || !written.text.trim()) return addComment(arg);
+    const target = await targetOrSignIn(services, place.state.pull.repo);
+    if (!target) return undefined;
+    const kept = async (why: string) => {
+      await addComment(arg);
+      void vscode.window.showInformationMessage(why);
+    };
+    if (!giteaAtLeast(target.account, 1, 27)) return kept(vscode.l10n.t('This server takes replies with a review: your reply joins your pending review.'));
+    const { owner, repo } = place.state.pull.repo;
+    try {
+      const sent = await target.client.repoCreatePullReviewCommentReply({ owner, repo, index: place.state.pull.index, id: parent, body: { body: written.text } });
+      await threads.ensureLoaded(place.state, true);
+      threads.render(place.state);
+      services.views.refresh('issuePages');
+      return sent;
+    } catch (e) {
+      if (isGiteaError(e) && e.status === 405) return kept(vscode.l10n.t('This server takes replies with a review: your reply joins your pending review.'));
+      showFailure(services, vscode.l10n.t('Could not send the reply (it is kept in your pending review)'), e);
+      await addComment(arg);
+      return undefined;
+    }
   };
 
   const deleteDraft = async (comment: unknown): Promise<void> => {
@@ -274,6 +307,7 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
 
   return vscode.Disposable.from(
     vscode.commands.registerCommand(REVIEW_COMMANDS.addComment, addComment),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.reply, reply),
     vscode.commands.registerCommand(REVIEW_COMMANDS.deleteDraft, deleteDraft),
     vscode.commands.registerCommand(REVIEW_COMMANDS.editDraft, editDraft),
     vscode.commands.registerCommand(REVIEW_COMMANDS.saveDraft, saveDraft),

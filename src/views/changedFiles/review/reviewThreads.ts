@@ -10,9 +10,12 @@ import { messageOf } from '../../../core/errors';
 import { targetOrSignIn } from '../../../core/targetOrSignIn';
 import type { ChangedFileLike } from '../model';
 import type { DraftStore } from './draftStore';
-import { loadDiffRanges, loadReviews, type ReviewData } from './reviewData';
-import { buildThreads, threadKey, type DiffRanges, type ReviewThreadModel, type Side, type ThreadComment } from './threadModel';
-import { instanceAvatarUrl, instanceImagesOnly } from '../../../shared/instanceImages';
+import { PullState, ReviewComment } from './reviewComment';
+import { loadDiffRanges, loadReviews } from './reviewData';
+import { buildThreads, threadKey, type DiffRanges, type ReviewThreadModel, type Side } from './threadModel';
+import { giteaAtLeast } from '../../../shared/account';
+
+export { PullState, ReviewComment } from './reviewComment';
 
 /** Review data older than this is read again when another file of the pull request is opened. */
 const FRESH_MS = 60_000;
@@ -38,66 +41,6 @@ interface DocumentPlace {
 
 /** Where a document the diff did not announce sits (a restored diff editor, a file of a checked-out pull request). */
 export type DocumentLookup = (uri: vscode.Uri) => { pull: PullRef; headSha?: string; path: string; side: Side; mayHaveMoved?: () => boolean } | undefined;
-
-export class ReviewComment implements vscode.Comment {
-  /** A string while the user edits it (VS Code writes the edited text here). */
-  body: vscode.MarkdownString | string;
-  mode = vscode.CommentMode.Preview;
-  author: vscode.CommentAuthorInformation;
-  label?: string;
-  contextValue: string;
-  timestamp?: Date;
-
-  constructor(readonly model: ThreadComment, readonly pull: PullState) {
-    this.body = this.markdown();
-    // Avatars and images load from the instance only (an image elsewhere tells that host who read the comment).
-    const avatar = instanceAvatarUrl(model.avatarUrl, pull.pull.repo.instanceUrl);
-    this.author = { name: model.author, iconPath: avatar ? vscode.Uri.parse(avatar, true) : undefined };
-    this.label = model.pending ? vscode.l10n.t('Pending') : model.outdated ? vscode.l10n.t('Outdated') : undefined;
-    this.contextValue = model.draft ? 'giteaDraft' : 'giteaComment';
-    this.timestamp = model.createdAt ? new Date(model.createdAt) : undefined;
-  }
-
-  /** The body as shown: bodies are other people's text, so no command links, no HTML and no image from elsewhere
-   * than the instance (a pending comment is the user's own text, edited as it is). */
-  markdown(): vscode.MarkdownString {
-    const text = this.model.draft ? this.model.body : instanceImagesOnly(this.model.body, this.pull.pull.repo.instanceUrl);
-    const body = new vscode.MarkdownString(text, false);
-    body.isTrusted = false;
-    body.supportHtml = false;
-    return body;
-  }
-
-  /** The text in the comment's editor (while editing), or its body. */
-  get text(): string {
-    return typeof this.body === 'string' ? this.body : this.body.value;
-  }
-}
-
-export class PullState {
-  data?: ReviewData;
-  rangesLoading?: Promise<Map<string, DiffRanges>>;
-  loadedAt = 0;
-  loading?: Promise<void>;
-  error?: string;
-  me = '';
-  /** The comment threads shown, by document and thread key (threadId), with their thread key. */
-  readonly threads = new Map<string, { thread: vscode.CommentThread; key: string }>();
-  readonly models = new Map<string, ReviewThreadModel>();
-  /** The documents of each file's sides placed so far: `side|path` → URI string → URI. */
-  readonly uris = new Map<string, Map<string, vscode.Uri>>();
-
-  constructor(readonly pull: PullRef, public headSha: string) {}
-
-  get key(): { instanceUrl: string; owner: string; repo: string; index: number } {
-    return { instanceUrl: this.pull.repo.instanceUrl, owner: this.pull.repo.owner, repo: this.pull.repo.repo, index: this.pull.index };
-  }
-
-  /** The user's own pending review on the server (made on the web page, or earlier by this extension). */
-  get serverPendingReviewId(): number | undefined {
-    return this.data?.reviews.find((r) => r.state === 'PENDING')?.id;
-  }
-}
 
 function threadId(uri: vscode.Uri, key: string): string {
   return `${uri.toString()}\u0001${key}`;
@@ -223,6 +166,17 @@ export class ReviewThreads implements vscode.Disposable {
     return { state: doc.pull, path: doc.path, side: doc.side, line, model: doc.pull.models.get(key) };
   }
 
+  /** The thread shown on a document's line (1-based), if any. */
+  shownThread(uri: vscode.Uri, line: number): vscode.CommentThread | undefined {
+    const doc = this.documents.get(uri.toString());
+    return doc && doc.pull.threads.get(threadId(uri, threadKey(doc.path, doc.side, line)))?.thread;
+  }
+
+  /** Whether a placed document is a workspace file whose lines may differ from the head commit's. */
+  mayHaveMoved(uri: vscode.Uri): boolean {
+    return this.documents.get(uri.toString())?.mayHaveMoved?.() ?? false;
+  }
+
   /** The threads on screen that show this comment (one per document of its file's side). */
   threadsOf(comment: ReviewComment): vscode.CommentThread[] {
     return [...comment.pull.threads.values()].map((t) => t.thread).filter((t) => t.comments.includes(comment));
@@ -254,6 +208,7 @@ export class ReviewThreads implements vscode.Disposable {
       const target = await targetOrSignIn(this.services, state.pull.repo);
       if (!target) return;
       state.me = target.account.username;
+      state.repliesNow = giteaAtLeast(target.account, 1, 27);
       state.data = await loadReviews(target.client, { owner: state.pull.repo.owner, repo: state.pull.repo.repo, index: state.pull.index }, undefined, (pages) =>
         this.services.log.warn(`Reviews of #${state.pull.index}: stopped after ${pages} pages; the server still said there were more.`),
       );
@@ -330,7 +285,7 @@ export class ReviewThreads implements vscode.Disposable {
           const range = new vscode.Range(model.line - 1, 0, model.line - 1, 0);
           // The comments go with the creation: VS Code sends a thread's later changes 100 ms on (debounced), and a
           // thread created empty is drawn twice (first as an empty one).
-          const comments = model.comments.map((c) => new ReviewComment(c, state));
+          const comments = model.comments.map((c) => new ReviewComment(c, state, uri.scheme === 'file'));
           shown = { thread: this.controller.createCommentThread(uri, range, comments), key: model.key };
           state.threads.set(id, shown);
         }
@@ -355,7 +310,7 @@ export class ReviewThreads implements vscode.Disposable {
   }
 
   private dress(thread: vscode.CommentThread, model: ReviewThreadModel, state: PullState, mayHaveMoved: boolean): void {
-    const comments = model.comments.map((c) => new ReviewComment(c, state));
+    const comments = model.comments.map((c) => new ReviewComment(c, state, thread.uri.scheme === 'file'));
     const sameComments =
       thread.comments.length === comments.length &&
       thread.comments.every((c, i) => c instanceof ReviewComment && c.model.id === comments[i]!.model.id && c.model.body === comments[i]!.model.body && c.label === comments[i]!.label);
@@ -370,7 +325,8 @@ export class ReviewThreads implements vscode.Disposable {
     if (thread.label !== (label || undefined)) thread.label = label || undefined;
     if (thread.canReply !== true) thread.canReply = true;
     const resolvable = model.rootCommentId !== undefined;
-    const contextValue = ['giteaThread', resolvable && !model.resolved ? 'canResolve' : '', resolvable && model.resolved ? 'canUnresolve' : '', model.pending ? 'pending' : '']
+    const contextValue = ['giteaThread', resolvable && !model.resolved ? 'canResolve' : '', resolvable && model.resolved ? 'canUnresolve' : '', model.pending ? 'pending' : '',
+      resolvable && state.repliesNow ? 'canReplyNow' : '', model.side === 'new' && !mayHaveMoved ? 'canSuggest' : '']
       .filter(Boolean).join(' ');
     if (thread.contextValue !== contextValue) thread.contextValue = contextValue;
     const resolution = model.resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;

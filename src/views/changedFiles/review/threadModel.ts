@@ -60,6 +60,8 @@ export interface ThreadComment {
   /** A draft, or a comment of the user's own pending review on the server. */
   readonly pending: boolean;
   readonly outdated: boolean;
+  /** The commented line when the comment was made (its diff hunk's last line), for a suggestion's removed line. */
+  readonly commentedLine?: string;
 }
 
 export interface ReviewThreadModel {
@@ -140,7 +142,7 @@ export function buildThreads(input: ThreadInput): ReviewThreadModel[] {
     g.server.sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
     const comments: ThreadComment[] = [
       ...g.server.map((c) => ({ id: c.id, draft: false, body: c.body ?? '', author: c.user?.login ?? '', avatarUrl: c.user?.avatar_url || undefined,
-        createdAt: c.created_at, pending: c.pending, outdated: c.outdated })),
+        createdAt: c.created_at, pending: c.pending, outdated: c.outdated, commentedLine: commentedLine(c.diff_hunk) })),
       ...g.drafts.map((d) => ({ id: d.id, draft: true, body: d.body, author: input.me, createdAt: d.createdAt, pending: true, outdated: false })),
     ];
     const root = g.server[0];

@@ -1,0 +1,119 @@
+// Suggested changes in review comments: a ```suggestion fenced block holds the lines that should replace the
+// commented line (Gitea's review comments are on one line: the line and its diff hunk, no range). Pure: no vscode.
+//
+// Shown: each block becomes a diff code block, the commented line as it was when the comment was made (the last line
+// of the comment's diff hunk) removed and the block's lines added. Code blocks are not read as Markdown, every line
+// starts with "-" or "+" (no line of it can close the fence) and the fence is longer than any backtick run inside.
+//
+// Applied: only while the line of the working copy still reads as the commented line did (else the suggestion was
+// made on other text, and replacing the line would lose someone's change); an empty block deletes the line.
+
+export interface SuggestionBlock {
+  /** The block's lines (without the fences). */
+  readonly lines: readonly string[];
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+/** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included). */
+export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
+  const lines = body.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: (SuggestionBlock & { from: number; to: number })[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE.exec(lines[i]!);
+    if (!open) continue;
+    const [, fence, info] = open as unknown as [string, string, string];
+    // A backtick fence's info string has no backtick (CommonMark): such a line is not a fence.
+    if (fence.startsWith('`') && info.includes('`')) continue;
+    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    let end = i + 1;
+    while (end < lines.length && !closing.test(lines[end]!)) end++;
+    // Other code blocks are skipped whole (a ```suggestion inside one is text); an unclosed block runs to the end.
+    if (info.trim().split(/\s+/)[0] === 'suggestion') blocks.push({ lines: lines.slice(i + 1, end), from: i, to: Math.min(end, lines.length - 1) });
+    i = end;
+  }
+  return blocks;
+}
+
+/** A fence of backticks longer than any run of backticks in the text (at least three). */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/**
+ * The body with each suggestion block shown as a change: `heading` (e.g. "Suggested change") then a diff block,
+ * `commented` (the commented line then, when known) removed and the block's lines added.
+ */
+export function renderSuggestions(body: string, commented: string | undefined, heading: string): string {
+  const blocks = parseSuggestions(body);
+  if (!blocks.length) return body;
+  const lines = body.replace(/\r\n?/g, '\n').split('\n');
+  const out: string[] = [];
+  let at = 0;
+  for (const block of blocks) {
+    out.push(...lines.slice(at, block.from));
+    const diff = [...(commented === undefined ? [] : [`- ${commented}`]), ...block.lines.map((l) => `+ ${l}`)];
+    const fence = fenceFor(diff.join('\n'));
+    // The heading is a paragraph of its own (after a blank line when text comes before it).
+    if (out.length && out[out.length - 1]!.trim()) out.push('');
+    out.push(`*${heading}*`, '', `${fence}diff`, ...diff, fence);
+    at = block.to + 1;
+  }
+  out.push(...lines.slice(at));
+  return out.join('\n');
+}
+
+export type ApplyCheck =
+  | { readonly kind: 'ok'; readonly lines: readonly string[] }
+  /** No single suggestion to apply (none, or several). */
+  | { readonly kind: 'none' | 'several' }
+  /** The comment does not say what its line read (no diff hunk): nothing to compare the copy with. */
+  | { readonly kind: 'unknown' }
+  /** The working copy's line reads differently now (or is gone). */
+  | { readonly kind: 'changed' }
+  /** The working copy already has the suggested lines there. */
+  | { readonly kind: 'applied' };
+
+const plain = (s: string | undefined) => s?.replace(/\r$/, '');
+
+/**
+ * Whether a comment's suggestion may replace line `line` (1-based) of the working copy: `lineAt` reads the copy's
+ * lines (undefined past its end), `commented` is the line as the comment's diff hunk shows it.
+ */
+export function checkApply(body: string, commented: string | undefined, line: number, lineAt: (line: number) => string | undefined): ApplyCheck {
+  const blocks = parseSuggestions(body);
+  if (blocks.length !== 1) return { kind: blocks.length ? 'several' : 'none' };
+  const lines = blocks[0]!.lines;
+  if (commented === undefined) return { kind: 'unknown' };
+  const now = plain(lineAt(line));
+  if (now === commented) return { kind: 'ok', lines };
+  if (lines.length && lines.every((l, i) => plain(lineAt(line + i)) === l)) return { kind: 'applied' };
+  return { kind: 'changed' };
+}
+
+export interface LineEdit {
+  /** 0-based positions. */
+  readonly start: { readonly line: number; readonly character: number };
+  readonly end: { readonly line: number; readonly character: number };
+  readonly text: string;
+}
+
+/**
+ * The edit that puts `lines` in place of line `line` (1-based) of a document of `lineCount` lines whose lines have
+ * the lengths `lengthOf` gives; no lines delete the line with its line break.
+ */
+export function suggestionEdit(line: number, lineCount: number, lengthOf: (line: number) => number, lines: readonly string[], eol: string): LineEdit {
+  const i = line - 1;
+  if (lines.length) return { start: { line: i, character: 0 }, end: { line: i, character: lengthOf(line) }, text: lines.join(eol) };
+  if (line < lineCount) return { start: { line: i, character: 0 }, end: { line: i + 1, character: 0 }, text: '' };
+  // The last line: its break is the previous line's.
+  return i > 0 ? { start: { line: i - 1, character: lengthOf(line - 1) }, end: { line: i, character: lengthOf(line) }, text: '' }
+    : { start: { line: 0, character: 0 }, end: { line: 0, character: lengthOf(line) }, text: '' };
+}
+
+/** What Suggest a Change writes into the comment box: a suggestion block holding `lines`, with a fence they cannot close. */
+export function suggestionBlockOf(lines: readonly string[]): string {
+  const fence = fenceFor(lines.join('\n'));
+  return `${fence}suggestion\n${lines.join('\n')}\n${fence}\n`;
+}
