@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame } from './steps';
+import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType } from './steps';
 
 interface ApiLabel {
   readonly id: number;
@@ -26,8 +26,7 @@ describe('issue page: pickers and pull requests', function () {
   };
 
   const openPage = async (number: number): Promise<FrameLocator> => {
-    await vs.runCommand('Gitea: Open Issue or Pull Request…');
-    await vs.fillQuickInput(`#${number}`, { submit: false });
+    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
     // The issue's own row, once the recent issues are listed (the list redraws when they arrive; `#1` alone also
     // matches `#12` and the typed reference's row).
     const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
@@ -135,8 +134,7 @@ describe('issue page: pickers and pull requests', function () {
     });
     assert.equal(res.status, 201);
     const { number } = (await res.json()) as { number: number };
-    await vs.runCommand('Gitea: Open Issue or Pull Request…');
-    await vs.fillQuickInput(`${org}/site#${number}`, { submit: false });
+    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `${org}/site#${number}`);
     await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `${org}/site#${number}` }).first().click();
     const frame = pageFrame(vs);
     await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });

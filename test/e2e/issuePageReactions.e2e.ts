@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame } from './steps';
+import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType } from './steps';
 
 describe('issue page: reactions', function () {
   this.timeout(300_000);
@@ -39,8 +39,7 @@ describe('issue page: reactions', function () {
   };
 
   const openPage = async (number: number): Promise<FrameLocator> => {
-    await vs.runCommand('Gitea: Open Issue or Pull Request…');
-    await vs.fillQuickInput(`#${number}`, { submit: false });
+    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
     const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
     await row.waitFor({ timeout: 30_000 });
     await row.click();

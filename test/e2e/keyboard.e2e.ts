@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview } from './steps';
+import { signInWithToken as signIn, activeWebview, runCommandAndType } from './steps';
 
 interface Stop {
   /** What a screen reader announces: aria-label, aria-labelledby, the <label>s, or a button's text. */
@@ -126,9 +126,8 @@ describe('keyboard and themes', function () {
 
   it('the issue page by keyboard alone: named stops with a focus ring, in page order', async function () {
     const { target } = session();
-    await vs.runCommand('Gitea: Open Issue or Pull Request…');
     const number = target.repo.issues.blocker;
-    await vs.fillQuickInput(`#${number}`, { submit: false });
+    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
     const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
     await row.waitFor({ timeout: 30_000 });
     await row.click();

@@ -95,7 +95,8 @@ export class VscodePage {
 
   /** Types into the open quick input (input box or quick pick filter) and, by default, presses Enter. */
   async fillQuickInput(text: string, options: { submit?: boolean; timeout?: number } = {}): Promise<void> {
-    const box = this.page.locator(QUICK_INPUT_BOX);
+    // Not the palette's own box while it is still closing: the text is for the input the command opens.
+    const box = this.page.locator(`${QUICK_INPUT_BOX}:not([placeholder^="Type the name of a command"])`);
     await box.waitFor({ timeout: options.timeout });
     await box.fill(text, { timeout: options.timeout });
     if (options.submit ?? true) await box.press('Enter');

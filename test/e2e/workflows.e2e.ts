@@ -8,7 +8,7 @@ import { parsePublicKey } from '../../src/commands/deployKeys/sshKey';
 import { sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as issueForm, onlyPane, runCommandWhenListed } from './steps';
+import { signInWithToken as signIn, activeWebview as issueForm, onlyPane, runCommandWhenListed, runCommandAndType } from './steps';
 
 /** Opens a workspace file with Quick Open and puts the cursor on `line` (1-based) with Go to Line. */
 async function openFileAtLine(vs: VscodePage, path: string, line: number): Promise<void> {
@@ -236,8 +236,7 @@ describe('editor workflows', function () {
   it('an issue opens as a page: its description and conversation, and a comment sent with Ctrl+Enter appears in it', async function () {
     const { target } = session();
     const number = target.repo.issues.blocked;
-    await vs.runCommand('Gitea: Open Issue or Pull Request…');
-    await vs.fillQuickInput(`#${number}`, { submit: false });
+    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
     await vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: `#${number}` }).first().click();
     const page = issueForm(vs);
     await page.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
