@@ -93,4 +93,6 @@ export async function readyForReadme(page: Page, name: string, notification?: Re
     problem = await settled();
   }
   if (problem) throw new Error(`The README screenshot ${name} would show ${problem}.`);
+  // A toast that is part of the picture may still be sliding in (VS Code fades it in over a few hundred ms).
+  if (notification) await page.waitForTimeout(800);
 }
