@@ -11,7 +11,8 @@ const PROGRESS = '.part.sidebar .monaco-progress-container.active, .part.sidebar
 /** A spinning icon in the status bar (a language server analysing, a sync in progress). */
 const STATUS_SPINNER = '.part.statusbar .codicon-modifier-spin, .part.statusbar .codicon-loading';
 const PROBLEMS_ITEM = '.part.statusbar [id="status.problems"]';
-const BRANCH_ITEM = '.part.statusbar .statusbar-item:has(.codicon-git-branch)';
+/** The branch item; its icon is git-branch, or git-branch-changes etc. once the tree has changes. */
+const BRANCH_ITEM = '.part.statusbar .statusbar-item:has([class*="codicon-git-branch"])';
 /** Wide enough for a view's rows with their descriptions (VS Code's default side bar is 300 px). */
 const README_SIDEBAR_WIDTH = 440;
 

@@ -3,6 +3,8 @@
 // window reload, the pull request behind the current line, a changed file's diff, and a deploy key added,
 // found by its fingerprint and removed — all but the form's request check on the server in use (test or real).
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { FrameLocator } from 'playwright-core';
 import { parsePublicKey } from '../../src/commands/deployKeys/sshKey';
 import { sshEd25519PublicKey, startTestServer, type TestServer } from '../server/index';
@@ -196,6 +198,8 @@ describe('editor workflows', function () {
     await vs.waitForNotification(/not committed yet/, 30_000);
     await vs.runCommand('File: Revert File');
     await closeEditors(vs);
+    // A window that saves by itself wrote the line to disk meanwhile: the clone is put back as it was.
+    await promisify(execFile)('git', ['checkout', '--', at.path], { cwd: session().target.workspace });
   });
 
   it('a changed file of a pull request opens a diff editor with the right two sides', async function () {
