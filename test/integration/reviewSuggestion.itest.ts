@@ -50,6 +50,8 @@ describe('Apply Suggestion on a checked-out pull request', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert').then(undefined, () => undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The review threads of this file's server are dropped: the next file's server has the same pull requests.
+    await vscode.commands.executeCommand('gitea.review.reset').then(undefined, () => undefined);
     await gitInWorkspace('checkout', '--quiet', '--force', testEnv().repo.defaultBranch);
     if (branch) await gitInWorkspace('branch', '-D', branch).catch(() => undefined);
     const env = testEnv();

@@ -8,7 +8,17 @@ import { messageOf } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { Target } from '../../core/target';
 import type { PageOutbound } from './messages';
+import { PageCache } from './pageCache';
 import { applyReaction, groupReactions, rollbackReaction, type ReactionChange, type ReactionGroup } from './reactionModel';
+
+/** What a page read, kept as long as the page's own data (a page opened again within that time asks nothing). The
+ * groups are the page's own map, so the changes made since stay in it. */
+interface Remembered {
+  readonly allowed: readonly string[];
+  readonly me: string;
+  groups: Map<number, ReactionGroup[]>;
+}
+const remembered = new PageCache<Remembered>();
 
 /** Comment reaction lists read at the same time. */
 const PARALLEL = 4;
@@ -36,8 +46,15 @@ export class PageReactions {
   private sending: Promise<unknown> = Promise.resolve();
   private controller = new AbortController();
   private reading: Promise<void> | undefined;
+  /** The last read failed: it is not repeated until Refresh. */
+  private failed = false;
 
   constructor(private readonly host: ReactionsHost) {}
+
+  /** Settles once the reactions being read are in (the tests wait for it). */
+  settled(): Promise<void> {
+    return this.reading ?? Promise.resolve();
+  }
 
   /** What the page shows now (the tests read it). */
   get shown(): ReadonlyMap<number, readonly ReactionGroup[]> {
@@ -53,7 +70,21 @@ export class PageReactions {
   /** Reads the allowed set and the issue's reactions (once per page; `fresh` for Refresh reads them again). */
   load(target: Target, fresh: boolean): Promise<void> {
     if (!fresh && this.reading) return this.reading;
-    if (!fresh && this.allowed) {
+    // Read once per page: a page shown again (from the cache, or its webview made again) sends what it has, and a
+    // read that failed is not repeated until Refresh (the page works without reactions).
+    if (!fresh && (this.allowed || this.failed)) {
+      this.resend();
+      return Promise.resolve();
+    }
+    const kept = fresh ? undefined : remembered.get(this.host.key);
+    if (kept) {
+      this.allowed = kept.allowed;
+      this.me = kept.me;
+      for (const [id, groups] of kept.groups) {
+        this.groups.set(id, groups);
+        if (id !== 0) this.requested.add(id);
+      }
+      kept.groups = this.groups;
       this.resend();
       return Promise.resolve();
     }
@@ -68,6 +99,7 @@ export class PageReactions {
     this.controller.abort();
     this.controller = new AbortController();
     const { signal } = this.controller;
+    this.failed = false;
     this.groups.clear();
     this.requested.clear();
     this.queue.length = 0;
@@ -81,9 +113,11 @@ export class PageReactions {
       if (signal.aborted) return;
       this.allowed = settings.allowed_reactions;
       this.groups.set(0, groupReactions(issueReactions.items, this.me));
+      remembered.set(this.host.key, { allowed: this.allowed, me: this.me, groups: this.groups });
       this.resend();
     } catch (e) {
       if (signal.aborted) return;
+      this.failed = true;
       // The page stays usable without reactions: the failure is logged, not shown.
       this.host.log.info(`Issue page ${this.host.key}: no reactions (${messageOf(e)})`);
     }
