@@ -95,8 +95,9 @@ export class VscodePage {
 
   /** Types into the open quick input (input box or quick pick filter) and, by default, presses Enter. */
   async fillQuickInput(text: string, options: { submit?: boolean; timeout?: number } = {}): Promise<void> {
-    // Not the palette's own box while it is still closing: the text is for the input the command opens.
-    const box = this.page.locator(`${QUICK_INPUT_BOX}:not([placeholder^="Type the name of a command"])`);
+    // Not the palette's own box while it is still closing: the text is for the input the command opens (unless it
+    // is a `>command` typed into the palette itself).
+    const box = this.page.locator(text.startsWith('>') ? QUICK_INPUT_BOX : `${QUICK_INPUT_BOX}:not([placeholder^="Type the name of a command"])`);
     await box.waitFor({ timeout: options.timeout });
     await box.fill(text, { timeout: options.timeout });
     if (options.submit ?? true) await box.press('Enter');
