@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType } from './steps';
+import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType, openIssuePage } from './steps';
 
 interface ApiLabel {
   readonly id: number;
@@ -25,17 +25,7 @@ describe('issue page: pickers and pull requests', function () {
     return (await res.json()) as T;
   };
 
-  const openPage = async (number: number): Promise<FrameLocator> => {
-    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
-    // The issue's own row, once the recent issues are listed (the list redraws when they arrive; `#1` alone also
-    // matches `#12` and the typed reference's row).
-    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-    const frame = pageFrame(vs);
-    await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
-    return frame;
-  };
+  const openPage = (number: number): Promise<FrameLocator> => openIssuePage(vs, number);
 
   before(async function () {
     vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });

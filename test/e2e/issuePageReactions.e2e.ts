@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType } from './steps';
+import { signInWithToken as signIn, openIssuePage } from './steps';
 
 describe('issue page: reactions', function () {
   this.timeout(300_000);
@@ -38,15 +38,7 @@ describe('issue page: reactions', function () {
     return list;
   };
 
-  const openPage = async (number: number): Promise<FrameLocator> => {
-    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
-    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-    const frame = pageFrame(vs);
-    await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
-    return frame;
-  };
+  const openPage = (number: number): Promise<FrameLocator> => openIssuePage(vs, number);
 
   before(async function () {
     vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview, runCommandAndType } from './steps';
+import { signInWithToken as signIn, activeWebview, openIssuePage } from './steps';
 
 interface Stop {
   /** What a screen reader announces: aria-label, aria-labelledby, the <label>s, or a button's text. */
@@ -127,12 +127,7 @@ describe('keyboard and themes', function () {
   it('the issue page by keyboard alone: named stops with a focus ring, in page order', async function () {
     const { target } = session();
     const number = target.repo.issues.blocker;
-    await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
-    const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
-    await row.waitFor({ timeout: 30_000 });
-    await row.click();
-    const page = activeWebview(vs);
-    await page.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
+    const page = await openIssuePage(vs, number);
     await page.locator('#comment').waitFor({ timeout: 30_000 });
     await page.locator('body').focus();
     const stops = await tabThrough(vs, page, (s) => s.id === 'comment');

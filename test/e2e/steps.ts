@@ -86,3 +86,18 @@ export async function openChangedFileDiff(vs: VscodePage, row: Locator, text: st
     }
   }
 }
+
+/**
+ * Opens issue `#number` of the active repository with "Gitea: Open Issue or Pull Request…", picking its own row once
+ * the recent issues are listed (the list redraws when they arrive; `#1` alone also matches `#12` and the typed
+ * reference's row), and gives the page once its title shows.
+ */
+export async function openIssuePage(vs: VscodePage, number: number): Promise<FrameLocator> {
+  await runCommandAndType(vs, 'Gitea: Open Issue or Pull Request…', `#${number}`);
+  const row = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: new RegExp(`(^|\\s)#${number}\\s`) }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click();
+  const frame = activeWebview(vs);
+  await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
+  return frame;
+}
