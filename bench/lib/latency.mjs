@@ -6,7 +6,10 @@
 // printed beside it. The scenarios: the sidebar's first fill after activation (signed in, the window reloaded), the
 // issue page and the pull request page opened the way a click on their tree row opens them, Changed Files of a pull
 // request, and the Create Issue and Create Pull Request forms. Budgets (issue #24): ≤ 3 round trips for the sidebar,
-// ≤ 2 for a page or a form after the click.
+// ≤ 2 for a page or a form after the click; for Changed Files, ≤ 2 to its first files on screen (the whole list is
+// printed beside). The timers that poll on their own (the unread count, the CI Jobs view's refresh of active runs)
+// are on no scenario's path: the unread count's requests are left out, the CI refresh is off. Afterwards the unread
+// count's badge is measured on its own (unreadBadge.mjs): one request per interval, none without the focus.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDelayProxy } from './delayProxy.mjs';
@@ -14,6 +17,7 @@ import { prepareBranches } from './createPullRequest.mjs';
 import { run } from './proc.mjs';
 import { runCommand, openContainer, waitForWorkbench } from './ui.mjs';
 import { gitWorkspace } from './workspace.mjs';
+import { BADGE_INTERVAL_SECONDS, measureUnreadBadge } from './unreadBadge.mjs';
 
 export const DELAY_MS = 100;
 const KEYS = {
@@ -42,7 +46,7 @@ export function criticalPath(requests) {
   }
   const roundTrips = Math.max(0, ...depth.values());
   const levels = Array.from({ length: roundTrips }, (_, i) => done.filter((r) => depth.get(r) === i + 1));
-  return { roundTrips, levels };
+  return { roundTrips, levels, depth };
 }
 
 /** `GET /api/v1/repos/a/b/issues/3?x` → `GET /repos/a/b/issues/3?x` (git's own requests keep their path). */
@@ -64,7 +68,7 @@ async function quietAfter(proxy, from, { timeout = 60_000, until = () => true } 
 }
 
 /** Runs `act`, then counts the round trips of what it asked until the proxy went quiet. */
-async function scenario(proxy, act, options) {
+async function scenario(proxy, act, { firstUseful, ...options } = {}) {
   const from = proxy.log.length;
   const t0 = Date.now();
   await act();
@@ -72,8 +76,11 @@ async function scenario(proxy, act, options) {
   const reqs = (await quietAfter(proxy, from, options)).filter((r) => !POLL.test(r.path));
   const path = criticalPath(reqs);
   const ends = reqs.map((r) => r.end ?? 0);
+  const useful = firstUseful && reqs.find((r) => firstUseful.test(r.path) && r.end !== undefined);
   return {
     roundTrips: path.roundTrips,
+    // Where the scenario shows something before all of it has arrived: the round trips to that answer.
+    firstUsefulRoundTrips: useful ? path.depth.get(useful) : undefined,
     requests: reqs.length,
     elapsedMs: reqs.length ? Math.max(...ends) - t0 : 0,
     levels: path.levels.map((level) => level.map(shortName)),
@@ -98,11 +105,18 @@ function keybindings(proxyUrl) {
   ];
 }
 
+/** The answer that puts something usable on screen before the rest has arrived. Changed Files shows the first page
+ * of files at once and adds the others as they come, six pages in flight at a time: a server computes the whole diff
+ * for each page (Gitea's GetPullRequestFiles), so the 29 other pages of a 1,500-file pull request are not all asked at
+ * once. */
+const FIRST_USEFUL = { changedFiles: /\/pulls\/1\/files\?(.*&)?page=1(&|$)/ };
+
 const SCENARIOS = [
   ['sidebar', "the sidebar's first fill after activation (signed in, window reloaded)", 3],
   ['issuePage', 'issue page (a click on its row)', 2],
   ['pullPage', 'pull request page (a click on its row)', 2],
-  ['changedFiles', 'Changed Files of a pull request (1,500 files)', 2],
+  ['changedFiles', 'Changed Files of a pull request (1,500 files): the first files on screen', 2, 'firstUseful'],
+  ['changedFiles', 'Changed Files of a pull request (1,500 files): the whole list, 30 pages (the former figure, no budget)', undefined],
   ['createIssue', 'Create Issue form', 2],
   ['createPullRequest', 'Create Pull Request form', 2],
 ];
@@ -112,6 +126,7 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
   const section = `Round trips behind a proxy adding ${DELAY_MS} ms per request`;
   const proxy = await startDelayProxy({ target: server.url, delayMs: DELAY_MS });
   const results = {};
+  let badge;
   let cs;
   let context;
   let page;
@@ -121,7 +136,9 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
     await run('git', ['-C', workspace, 'checkout', '--quiet', 'bench-pr-1']);
     // Signed in at the first activation from the environment (autoLogin.ts), as `npm start` does.
     const env = { GITEA_WORKBENCH_AUTOLOGIN_URL: proxy.url, GITEA_WORKBENCH_AUTOLOGIN_USERNAME: 'alice', GITEA_WORKBENCH_AUTOLOGIN_TOKEN: fixtures.users.alice.tokens.all };
-    cs = await tools.startCodeServer({ name: 'bench-latency', settings: { 'gitea.instances': [proxy.url] }, installExtensions: [join(tmp, 'gitea-workbench.vsix')], env });
+    // The CI Jobs view's refresh of active runs runs on its own timer, like the unread count's poll: off here, so
+    // that no scenario counts a refresh that happened to start during it.
+    cs = await tools.startCodeServer({ name: 'bench-latency', settings: { 'gitea.instances': [proxy.url], 'gitea.ciJobs.refreshSeconds': 0, 'gitea.notifications.pollInterval': BADGE_INTERVAL_SECONDS }, installExtensions: [join(tmp, 'gitea-workbench.vsix')], env });
     writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify(keybindings(proxy.url)));
     context = await tools.browser.newContext({ viewport: { width: 1400, height: 1200 } });
     page = await context.newPage();
@@ -141,11 +158,13 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
       // The keys reach the workbench from a pane header (not from inside a webview that had the focus).
       await page.locator('.part.sidebar .pane-header').first().click();
       await page.locator('.part.sidebar .pane-header').first().click();
-      results[name] = await scenario(proxy, () => page.keyboard.press(KEYS[name].press), { timeout: 15_000 });
+      results[name] = await scenario(proxy, () => page.keyboard.press(KEYS[name].press), { timeout: 15_000, firstUseful: FIRST_USEFUL[name] });
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
       await sleep(500);
     };
     for (const name of ['issuePage', 'pullPage', 'changedFiles', 'createIssue', 'createPullRequest']) await keyed(name);
+    // The unread count's own timer, now that nothing else is asked (unreadBadge.mjs).
+    badge = await measureUnreadBadge(page, proxy);
   } catch (e) {
     log(`latency: ${e.stack ?? e.message}`);
     await page?.screenshot({ path: join(tmp, 'failed-latency.png') }).catch(() => undefined);
@@ -154,12 +173,21 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
     await cs?.stop();
     await proxy.close();
   }
-  for (const [key, label, budget] of SCENARIOS) {
+  for (const [key, label, budget, figure] of SCENARIOS) {
     // A scenario that sent nothing was not measured (its key did not arrive): no figure rather than a passing 0.
     const r = results[key]?.requests ? results[key] : undefined;
-    report.add(section, label, r ? r.roundTrips : null, 'round trips', { max: budget, text: `≤ ${budget}` },
+    const value = r ? (figure === 'firstUseful' ? (r.firstUsefulRoundTrips ?? null) : r.roundTrips) : null;
+    report.add(section, label, value, 'round trips', budget === undefined ? undefined : { max: budget, text: `≤ ${budget}` },
       r ? `${r.requests} requests, ${r.elapsedMs} ms` : 'not measured, see log');
-    if (r) log(`latency, ${key}: ${r.roundTrips} round trips, ${r.requests} requests, ${r.elapsedMs} ms\n${r.levels.map((l, i) => `    ${i + 1}: ${l.join(', ')}`).join('\n')}`);
+    if (r && figure === undefined) log(`latency, ${key}: ${r.roundTrips} round trips, ${r.requests} requests, ${r.elapsedMs} ms\n${r.levels.map((l, i) => `    ${i + 1}: ${l.join(', ')}`).join('\n')}`);
   }
   report.details.latency = results;
+  const badgeSection = `Unread notifications badge (poll interval ${BADGE_INTERVAL_SECONDS} s, the shortest the setting allows)`;
+  // Fewer than two polls in a minute with the focus: the badge did not poll as it should; no figure rather than a pass.
+  const polled = badge && badge.focused.polls >= 2;
+  report.add(badgeSection, 'GET /notifications/new per poll interval, the window focused', polled ? badge.focused.mostPerInterval : null, 'requests', { max: 1, text: '≤ 1' },
+    badge ? `${badge.focused.polls} requests in ${Math.round(badge.focused.ms / 1000)} s` : 'not measured, see log');
+  report.add(badgeSection, 'GET /notifications/new while the window has not the focus', polled ? badge.unfocused.polls : null, 'requests', { max: 0, text: 'none' },
+    badge ? `in ${Math.round(badge.unfocused.ms / 1000)} s` : 'not measured, see log');
+  report.details.unreadBadge = badge;
 }

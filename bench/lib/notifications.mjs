@@ -2,8 +2,8 @@
 // so the view opens on 25 unread threads in two repository groups — one page of the server's default size (30),
 // the one request the views' "page requests for the first page" budget allows. Its figures are the views' own
 // (scripts/bench.mjs: open → first items, response → first items ≤ 300 ms, reopen without requests). What the
-// badge costs (one request per interval, none while the window is unfocused) is counted by the unit test
-// test/unit/views/notificationPolling.test.ts, not timed here.
+// badge costs (one request per interval, none while the window is unfocused) is counted in the latency mode's
+// code-server (unreadBadge.mjs) and on a fake clock by test/unit/views/notificationPolling.test.ts.
 
 export const NOTIFICATION_THREADS = { big: 20, demo: 5 };
 
