@@ -235,6 +235,8 @@ describe('issue page edits (Gitea 1.27 test server)', function () {
     const statusReads = (from: number) => server.requests.slice(from).filter((r) => r.kind === 'api' && /\/commits\/[^/]+\/status$/.test(r.apiPath ?? ''));
     let from = server.requests.length;
     const page = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', args);
+    // (A page of this pull request shown within the cache lifetime comes from the cache: Refresh reads it.)
+    await page.handle({ type: 'refresh' });
     assert.equal((await page.whenLoaded())?.pull?.status?.state, state);
     // (Other features may read the same head's status meanwhile: the page asked about no other commit.)
     assert.deepEqual(new Set(statusReads(from).map((r) => r.apiPath)), new Set([statusPath(truth.head.sha)]), 'the row’s sha');
