@@ -93,12 +93,31 @@ function viewsFilled(reqs) {
   return answered(/\/repos\/alice\/big\/branches\?page=1&/) && answered(/\/activities\/feeds\?/);
 }
 
-function keybindings(proxyUrl) {
+/** An API answer of the test server itself (not through the proxy: preparing a scenario is not part of it). */
+async function apiGet(server, token, path) {
+  const res = await fetch(`${server.apiUrl}${path}`, { headers: { authorization: `token ${token}` } });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return res.json();
+}
+
+/** What the Issues and the Pull Requests views' rows of alice/big#2 and #1 hand to the page (issueNodes.ts
+ * openIssueArgs, the Pull Requests view's pullNode: the number, title and state the row shows; a pull request's head
+ * sha), read from the server as the views read them. */
+async function rowArgs(server, token) {
+  const issue = await apiGet(server, token, '/repos/alice/big/issues/2');
+  const pull = await apiGet(server, token, '/repos/alice/big/pulls/1');
+  return {
+    issue: { number: issue.number, title: issue.title, state: issue.pull_request?.merged ? 'merged' : issue.state, isPull: false },
+    pull: { number: pull.number, title: pull.title, state: pull.merged ? 'merged' : (pull.state ?? 'open'), isPull: true, headSha: pull.head.sha },
+  };
+}
+
+function keybindings(proxyUrl, rows) {
   const repo = { instanceUrl: proxyUrl, owner: 'alice', repo: 'big' };
   return [
-    // A click on a row of the Issues and the Pull Requests views (issueNodes.ts openIssueArgs: what the row shows).
-    { key: KEYS.issuePage.key, command: 'gitea.openIssue', args: { repo, number: 2, title: 'Issue', state: 'open', isPull: false } },
-    { key: KEYS.pullPage.key, command: 'gitea.openIssue', args: { repo, number: 1, title: 'Pull request', state: 'open', isPull: true } },
+    // A click on a row of the Issues and the Pull Requests views (issueNodes.ts openIssueArgs: what the row knows).
+    { key: KEYS.issuePage.key, command: 'gitea.openIssue', args: { repo, ...rows.issue } },
+    { key: KEYS.pullPage.key, command: 'gitea.openIssue', args: { repo, ...rows.pull } },
     { key: KEYS.changedFiles.key, command: 'gitea.showChangedFiles', args: { repo, index: 1 } },
     { key: KEYS.createIssue.key, command: 'gitea.createIssue' },
     { key: KEYS.createPullRequest.key, command: 'gitea.createPullRequest' },
@@ -139,7 +158,8 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
     // The CI Jobs view's refresh of active runs runs on its own timer, like the unread count's poll: off here, so
     // that no scenario counts a refresh that happened to start during it.
     cs = await tools.startCodeServer({ name: 'bench-latency', settings: { 'gitea.instances': [proxy.url], 'gitea.ciJobs.refreshSeconds': 0, 'gitea.notifications.pollInterval': BADGE_INTERVAL_SECONDS }, installExtensions: [join(tmp, 'gitea-workbench.vsix')], env });
-    writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify(keybindings(proxy.url)));
+    const rows = await rowArgs(server, fixtures.users.alice.tokens.all);
+    writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify(keybindings(proxy.url, rows)));
     context = await tools.browser.newContext({ viewport: { width: 1400, height: 1200 } });
     page = await context.newPage();
     await page.goto(cs.folderUrl(workspace), { timeout: 120_000 });

@@ -89,14 +89,22 @@ export function issueNode(issue: Issue, opts: IssueNodeOptions): TreeNode {
   return node;
 }
 
-/** What a click on an issue or pull request row hands to the page: where it is, and what the row already shows
- * (the page shows the title and state at once, then fills in). */
-export function openIssueArgs(
-  row: { readonly number: number; readonly title: string; readonly state: string; readonly isPull: boolean },
-  repo: RepoRef,
-): { repo: RepoRef; number: number; title: string; state: string; isPull: boolean } {
+/** What a row knows of the issue or pull request it shows. `headSha`: a pull request row's head commit. */
+export interface OpenIssueRow {
+  readonly number: number;
+  readonly title: string;
+  readonly state: string;
+  readonly isPull: boolean;
+  readonly headSha?: string;
+}
+
+/** What a click on an issue or pull request row hands to the page: where it is, and what the row already knows (the
+ * page shows the title and state at once, then fills in; a pull request's head sha lets its CI status be asked for
+ * beside the pull request instead of after it; the page checks it against the answer). */
+export function openIssueArgs(row: OpenIssueRow, repo: RepoRef): { repo: RepoRef; number: number; title: string; state: string; isPull: boolean; headSha?: string } {
   const { instanceUrl, owner, repo: name, accountId } = repo;
-  return { repo: { instanceUrl, owner, repo: name, accountId }, ...row };
+  const { number, title, state, isPull, headSha } = row;
+  return { repo: { instanceUrl, owner, repo: name, accountId }, number, title, state, isPull, ...(isPull && headSha ? { headSha } : {}) };
 }
 
 export function issueTooltip(issue: Issue): vscode.MarkdownString {

@@ -109,7 +109,7 @@ export class PullRequestsProvider extends PagedTreeProvider {
       children: () => (pr.merged && !pr.merged_by?.login ? { list: this.mergedChildren(scope, pr) } : { fixed: stateNodes(pr), list: this.filesList(scope, pr) }),
     });
     // A click opens the pull request's page; the arrow still expands its state and files.
-    const row = { number: pr.number, title: pr.title, state: pr.merged ? 'merged' : (pr.state ?? 'open'), isPull: true };
+    const row = { number: pr.number, title: pr.title, state: pr.merged ? 'merged' : (pr.state ?? 'open'), isPull: true, headSha: pr.head?.sha };
     node.item.command = { command: COMMAND.openIssue, title: vscode.l10n.t('Open Pull Request'), arguments: [openIssueArgs(row, scope.repo)] };
     return node;
   }

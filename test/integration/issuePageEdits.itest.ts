@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { IssuePage } from '../../src/commands/issuePage/issuePagePanel';
 import type { RepoRef } from '../../src/core/services';
 import { FIXTURES, type TestServer } from '../server/index';
-import { api, requestsTo, signInAndSelect, signOut, startSwitchableProxy } from './viewsSupport';
+import { api, find, registry, requestsTo, settled, signInAndSelect, signOut, startSwitchableProxy } from './viewsSupport';
 import { closeEditors } from './workflowsSupport';
 import { demoSession } from './demoSession';
 
@@ -220,6 +220,41 @@ describe('issue page edits (Gitea 1.27 test server)', function () {
     assert.equal(merged?.merged, true);
     assert.ok(merged?.mergedBy, 'merged by');
     assert.ok(merged?.mergedAt, 'merged at');
+  });
+
+  it('a pull request row’s head sha: its status is read for that sha; a stale or malformed one is not what shows', async () => {
+    const views = await registry();
+    views.pullRequests.refresh();
+    const row = find(await settled(views.pullRequests), `#${demo.pulls.open} `);
+    const args = row.item.command?.arguments?.[0] as { headSha?: string; isPull?: boolean } | undefined;
+    const truth = await api<{ head: { sha: string } }>(server, 'GET', `/repos/alice/demo/pulls/${demo.pulls.open}`);
+    assert.equal(args?.headSha, truth.head.sha, 'the row hands over the head it shows');
+    const statusPath = (sha: string) => `/repos/alice/demo/commits/${sha}/status`;
+    await api(server, 'POST', `/repos/alice/demo/statuses/${truth.head.sha}`, { state: 'success', context: 'hint-test' });
+    const state = (await api<{ state: string }>(server, 'GET', statusPath(truth.head.sha))).state;
+    const statusReads = (from: number) => server.requests.slice(from).filter((r) => r.kind === 'api' && /\/commits\/[^/]+\/status$/.test(r.apiPath ?? ''));
+    let from = server.requests.length;
+    const page = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', args);
+    // (A page of this pull request shown within the cache lifetime comes from the cache: Refresh reads it.)
+    await page.handle({ type: 'refresh' });
+    assert.equal((await page.whenLoaded())?.pull?.status?.state, state);
+    // (Other features may read the same head's status meanwhile: the page asked about no other commit.)
+    assert.deepEqual(new Set(statusReads(from).map((r) => r.apiPath)), new Set([statusPath(truth.head.sha)]), 'the row’s sha');
+    await closeEditors();
+
+    // A row drawn before a push names the old head: the answer's head is read and shown.
+    const stale = 'f'.repeat(40);
+    for (const headSha of [stale, 'main', `../${truth.head.sha.slice(3)}`]) {
+      from = server.requests.length;
+      const again: IssuePage = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', { ...args, headSha });
+      await again.handle({ type: 'refresh' });
+      assert.equal((await again.whenLoaded())?.pull?.status?.state, state, headSha);
+      const asked = new Set(statusReads(from).map((r) => r.apiPath));
+      // A full sha is asked about at once (then corrected); anything else is not asked about at all.
+      const expected = headSha === stale ? [statusPath(stale), statusPath(truth.head.sha)] : [statusPath(truth.head.sha)];
+      assert.deepEqual(asked, new Set(expected), `${headSha}: ${[...asked].join(', ')}`);
+      await closeEditors();
+    }
   });
 
   it('the Changed Files button runs gitea.showChangedFiles with { repo, index }', async () => {

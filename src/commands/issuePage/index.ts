@@ -13,6 +13,7 @@ import { CommentDrafts } from './commentDrafts';
 import { ISSUE_PAGE_VIEW_TYPE, IssuePage } from './issuePagePanel';
 import { parseIssueReference, type TypedReference } from './issueReference';
 import { pageState, type PageStub } from './pageModel';
+import { headShaHint } from './pullLoad';
 import { inertText } from '../../shared/untrustedText';
 
 interface OpenArgs {
@@ -21,13 +22,15 @@ interface OpenArgs {
   readonly stub?: PageStub;
 }
 
-/** `{ repo?, number, title?, state?, isPull? }` from a tree row or a script; undefined for anything else. */
+/** `{ repo?, number, title?, state?, isPull?, headSha? }` from a tree row or a script; undefined for anything else. */
 function openArgsFrom(value: unknown): OpenArgs | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
   if (typeof v.number !== 'number' || !Number.isSafeInteger(v.number) || v.number < 1) return undefined;
   const state = v.state === 'open' || v.state === 'closed' || v.state === 'merged' ? v.state : undefined;
-  const stub: PageStub = { number: v.number, title: typeof v.title === 'string' ? v.title : undefined, state, isPull: v.isPull === true };
+  const isPull = v.isPull === true;
+  const headSha = isPull ? headShaHint(v.headSha) : undefined;
+  const stub: PageStub = { number: v.number, title: typeof v.title === 'string' ? v.title : undefined, state, isPull, ...(headSha ? { headSha } : {}) };
   return { repo: repoRefFrom(v.repo), number: v.number, stub };
 }
 

@@ -13,7 +13,7 @@ import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel
 import { pageHtml } from './pageHtml';
 import { bodyCutNote, eventText, pageStrings } from './pageStrings';
 import { pickChange, runPullAction, type PageRequest } from './pageActions';
-import { startPullLoad } from './pullLoad';
+import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
 import { PageReactions } from './reactions';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
@@ -36,7 +36,7 @@ export class IssuePage {
   private loading: AbortController | undefined;
   private loaded: Promise<PageData | undefined> = Promise.resolve(undefined);
   private readonly disposables: vscode.Disposable[] = [];
-  /** The issue's and the comments' reactions, read after the page painted (reactions.ts). */
+  /** The issue's and the comments' reactions, shown after the page painted (reactions.ts). */
   readonly reactions: PageReactions;
 
   /** The pages open now (the tests count them). */
@@ -166,10 +166,12 @@ export class IssuePage {
     try {
       const client = target.client;
       const issueLoad = client.issueGetIssue(params, { signal });
+      // The issue's reactions are asked for now, beside the page's own requests; they are shown after it painted.
+      this.reactions.start(target, freshReactions);
       // A pull request's branches, reviews and CI status load alongside the timeline (a failed extra shows as absent),
       // from the start when the row said it is one (pullLoad.ts).
       const noteMissing = (what: string, e: unknown) => this.services.log.info(`Issue page ${this.key}: no ${what} (${messageOf(e)})`);
-      const pullLoad = startPullLoad(client, params, this.stub.isPull, issueLoad, noteMissing, signal);
+      const pullLoad = startPullLoad(client, params, { isPull: this.stub.isPull, headSha: this.stub.headSha }, issueLoad, noteMissing, signal);
       pullLoad.catch(() => {
         // expected: the same failure is thrown by issueLoad or awaited below; this only keeps it from going unhandled
       });
@@ -190,6 +192,8 @@ export class IssuePage {
       const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, issueLoad, signal, capped)]);
       const [pull, dependencies, canWrite] = await Promise.all([pullLoad, dependenciesLoad, canWriteLoad]);
       if (signal.aborted) return undefined;
+      // The head just read is the next reload's hint (the row's may be older).
+      if (pull) this.stub = { ...this.stub, headSha: headShaHint(pull.pull.head?.sha) };
       const input = {
         issue,
         timeline: timeline.items,
@@ -207,7 +211,7 @@ export class IssuePage {
       this.panel.title = `#${issue.number} ${issue.title}`;
       this.sendAll();
       // After the page's own message: reactions never hold back its first paint.
-      void this.reactions.load(target, freshReactions);
+      void this.reactions.show();
       return this.data;
     } catch (e) {
       if (signal.aborted) return undefined;

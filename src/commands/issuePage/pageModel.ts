@@ -117,6 +117,8 @@ export interface PageStub {
   readonly title?: string;
   readonly state?: PageState;
   readonly isPull?: boolean;
+  /** The head sha the row showed (a pull request's): a hint checked against the pull request's answer (pullLoad.ts). */
+  readonly headSha?: string;
 }
 
 export function stubHeader(stub: PageStub): PageHeader {

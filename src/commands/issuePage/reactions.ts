@@ -1,7 +1,8 @@
-// The issue page's reactions (host side). They are not part of the issue or comment JSON, so they load after the
-// page has painted: the issue's own and the instance's allowed set at once, a comment's when the webview reports it
-// on screen (`reactionsWanted`), each at most once per page (a few at a time). A change shows at once and is sent
-// in order; a refusal puts it back and says why. Only the explicit Refresh reads them again.
+// The issue page's reactions (host side). They are not part of the issue or comment JSON: the issue's own and the
+// instance's allowed set are asked for with the page's own requests (`start`) and shown once the page has painted
+// (`show`), so they cost no round trip of their own and never hold back the page; a comment's are read when the
+// webview reports it on screen (`reactionsWanted`), each at most once per page (a few at a time). A change shows at
+// once and is sent in order; a refusal puts it back and says why. Only the explicit Refresh reads them again.
 import * as vscode from 'vscode';
 import { isGiteaError } from '../../api/errorKind';
 import { messageOf } from '../../core/errors';
@@ -67,15 +68,13 @@ export class PageReactions {
     this.host.post({ type: 'reactions', allowed: this.allowed, reset: true, entries: [...this.groups].map(([id, groups]) => ({ id, groups })) });
   }
 
-  /** Reads the allowed set and the issue's reactions (once per page; `fresh` for Refresh reads them again). */
-  load(target: Target, fresh: boolean): Promise<void> {
-    if (!fresh && this.reading) return this.reading;
-    // Read once per page: a page shown again (from the cache, or its webview made again) sends what it has, and a
+  /** Starts reading the allowed set and the issue's reactions, beside the page's own requests; nothing is shown
+   * until `show` (once per page; `fresh` for Refresh reads them again). */
+  start(target: Target, fresh: boolean): void {
+    if (!fresh && this.reading) return;
+    // Read once per page: a page shown again (from the cache, or its webview made again) shows what it has, and a
     // read that failed is not repeated until Refresh (the page works without reactions).
-    if (!fresh && (this.allowed || this.failed)) {
-      this.resend();
-      return Promise.resolve();
-    }
+    if (!fresh && (this.allowed || this.failed)) return;
     const kept = fresh ? undefined : remembered.get(this.host.key);
     if (kept) {
       this.allowed = kept.allowed;
@@ -85,14 +84,25 @@ export class PageReactions {
         if (id !== 0) this.requested.add(id);
       }
       kept.groups = this.groups;
-      this.resend();
-      return Promise.resolve();
+      return;
     }
     const reading = this.read(target).finally(() => {
       if (this.reading === reading) this.reading = undefined;
     });
     this.reading = reading;
-    return reading;
+  }
+
+  /** Sends the reactions to the page once they are read (the page has painted: they go after its own message). */
+  async show(): Promise<void> {
+    // A Refresh during the wait starts another read: that one is what the page shows.
+    while (this.reading) await this.reading;
+    this.resend();
+  }
+
+  /** `start` then `show`, for a page that has painted already (shown from the cache, or its webview made again). */
+  load(target: Target, fresh: boolean): Promise<void> {
+    this.start(target, fresh);
+    return this.show();
   }
 
   private async read(target: Target): Promise<void> {
@@ -114,7 +124,6 @@ export class PageReactions {
       this.allowed = settings.allowed_reactions;
       this.groups.set(0, groupReactions(issueReactions.items, this.me));
       remembered.set(this.host.key, { allowed: this.allowed, me: this.me, groups: this.groups });
-      this.resend();
     } catch (e) {
       if (signal.aborted) return;
       this.failed = true;

@@ -2,10 +2,12 @@
 // requests are under way before which answers came (over a slow network each wait is a round trip).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadPull, startPullLoad } from '../../../../src/commands/issuePage/pullLoad';
+import { headShaHint, loadPull, startPullLoad } from '../../../../src/commands/issuePage/pullLoad';
 
 interface Pending {
   readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly signal?: AbortSignal;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -13,9 +15,9 @@ interface Pending {
 /** Every method records its call and waits until the test answers it. */
 function fakeClient() {
   const calls: Pending[] = [];
-  const method = (name: string) => () =>
+  const method = (name: string) => (args: Record<string, unknown>, options?: { signal?: AbortSignal }) =>
     new Promise((resolve, reject) => {
-      calls.push({ name, resolve, reject });
+      calls.push({ name, args, signal: options?.signal, resolve, reject });
     });
   const client = {
     repoGetPullRequest: method('pull'),
@@ -24,8 +26,8 @@ function fakeClient() {
     repoGetPullRequestCommits: method('commits'),
   };
   const names = () => calls.map((c) => c.name);
-  const answer = (name: string, value: unknown) => {
-    const call = calls.find((c) => c.name === name);
+  const answer = (name: string, value: unknown, ref?: string) => {
+    const call = calls.find((c) => c.name === name && (ref === undefined || c.args.ref === ref));
     assert.ok(call, `${name} was asked`);
     call.resolve(value);
   };
@@ -37,6 +39,8 @@ const params = { owner: 'alice', repo: 'big', index: 1 };
 const pull = { number: 1, state: 'open', merged: false, head: { ref: 'feature', sha: 'abc123' }, base: { ref: 'main' }, requested_reviewers: [], requested_reviewers_teams: [] };
 const page = (items: unknown[], totalCount?: number) => ({ items, page: 1, limit: 30, hasMore: false, totalCount });
 const noNote = () => undefined;
+const SHA = 'c0ffee'.repeat(6) + 'c0ff';
+const OLD_SHA = 'dead'.repeat(10);
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -64,7 +68,7 @@ describe('pull request page loading', () => {
   it('a row that says "pull request" starts them before the issue has answered', async () => {
     const fake = fakeClient();
     const issue = deferred<{ pull_request?: object }>();
-    const load = startPullLoad(fake.client, params, true, issue.promise, noNote, new AbortController().signal);
+    const load = startPullLoad(fake.client, params, { isPull: true }, issue.promise, noNote, new AbortController().signal);
     await tick();
     assert.deepEqual(fake.names().sort(), ['commits', 'pull', 'reviews']);
     issue.resolve({ pull_request: {} });
@@ -79,16 +83,72 @@ describe('pull request page loading', () => {
 
   it('without the row saying so, the issue decides: nothing is asked for an issue', async () => {
     const fake = fakeClient();
-    const load = startPullLoad(fake.client, params, false, Promise.resolve({}), noNote, new AbortController().signal);
+    const load = startPullLoad(fake.client, params, { isPull: false }, Promise.resolve({}), noNote, new AbortController().signal);
     assert.equal(await load, undefined);
     assert.deepEqual(fake.names(), []);
   });
 
   it('a row that was wrong (an issue after all) does not fail the page', async () => {
     const fake = fakeClient();
-    const load = startPullLoad(fake.client, params, true, Promise.resolve({}), noNote, new AbortController().signal);
+    const load = startPullLoad(fake.client, params, { isPull: true }, Promise.resolve({}), noNote, new AbortController().signal);
     await tick();
     fake.calls.find((c) => c.name === 'pull')!.reject(new Error('404 not a pull request'));
     assert.equal(await load, undefined);
+  });
+
+  it('a row that knew the head sha asks for its status beside the pull request, once', async () => {
+    const fake = fakeClient();
+    const issue = deferred<{ pull_request?: object }>();
+    const load = startPullLoad(fake.client, params, { isPull: true, headSha: SHA }, issue.promise, noNote, new AbortController().signal);
+    await tick();
+    assert.deepEqual(fake.names().sort(), ['commits', 'pull', 'reviews', 'status'], 'nothing waits for the pull request');
+    assert.equal(fake.calls.find((c) => c.name === 'status')?.args.ref, SHA, "the row's sha");
+    issue.resolve({ pull_request: {} });
+    fake.answer('pull', { ...pull, head: { ref: 'feature', sha: SHA } });
+    fake.answer('reviews', page([]));
+    fake.answer('commits', page([{}], 1));
+    fake.answer('status', { state: 'pending', total_count: 1, statuses: [{}] });
+    assert.deepEqual((await load)?.details.status, { state: 'pending', total: 1 });
+    assert.equal(fake.calls.filter((c) => c.name === 'status').length, 1, 'the hint was right: asked once');
+  });
+
+  it("a hint the pull request's answer contradicts is dropped: the answer's head status is read and shown", async () => {
+    const fake = fakeClient();
+    const load = loadPull(fake.client, params, noNote, new AbortController().signal, OLD_SHA);
+    await tick();
+    const hinted = fake.calls.find((c) => c.name === 'status');
+    assert.equal(hinted?.args.ref, OLD_SHA);
+    fake.answer('pull', { ...pull, head: { ref: 'feature', sha: SHA } });
+    await tick();
+    assert.equal(hinted.signal?.aborted, true, "the stale head's request is cancelled");
+    assert.deepEqual(fake.calls.filter((c) => c.name === 'status').map((c) => c.args.ref), [OLD_SHA, SHA]);
+    fake.answer('reviews', page([]));
+    fake.answer('commits', page([{}], 1));
+    hinted.resolve({ state: 'success', total_count: 1, statuses: [{}] });
+    fake.answer('status', { state: 'failure', total_count: 2, statuses: [{}, {}] }, SHA);
+    assert.deepEqual((await load).details.status, { state: 'failure', total: 2 }, "the answer's head, not the hint's");
+  });
+
+  it('a hinted status that failed for a head that is no longer the pull request’s notes nothing', async () => {
+    const fake = fakeClient();
+    const noted: string[] = [];
+    const load = loadPull(fake.client, params, (what) => noted.push(what), new AbortController().signal, OLD_SHA);
+    await tick();
+    fake.calls.find((c) => c.name === 'status')!.reject(new Error('404'));
+    fake.answer('pull', { ...pull, head: { ref: 'feature', sha: SHA } });
+    await tick();
+    fake.answer('reviews', page([]));
+    fake.answer('commits', page([{}], 1));
+    fake.answer('status', { state: 'success', total_count: 1, statuses: [{}] }, SHA);
+    assert.deepEqual((await load).details.status, { state: 'success', total: 1 });
+    assert.deepEqual(noted, []);
+  });
+
+  it('only a full commit sha is a hint (40 or 64 lower-case hex digits)', () => {
+    assert.equal(headShaHint(SHA), SHA);
+    assert.equal(headShaHint('b'.repeat(64)), 'b'.repeat(64));
+    for (const bad of ['abc123', 'main', SHA.toUpperCase(), `${SHA}0`, `../${SHA.slice(3)}`, 'g'.repeat(40), 42, undefined, null]) {
+      assert.equal(headShaHint(bad), undefined, String(bad));
+    }
   });
 });
