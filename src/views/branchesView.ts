@@ -65,7 +65,7 @@ export class BranchesProvider extends PagedTreeProvider {
 
   /** The default branch, fetched alongside the first page so that the page does not wait for it. */
   private async defaultBranch(scope: ViewScope, signal: AbortSignal): Promise<Branch | undefined> {
-    const repo = await scope.client.repoGet(scope.params, { signal });
+    const repo = await this.services.repositories.read(scope, scope.params, signal);
     void vscode.commands.executeCommand('setContext', REPOSITORY_ARCHIVED_CONTEXT, repo.archived === true);
     if (!repo.default_branch || repo.empty) return undefined;
     this.defaults.set(scope.key, repo.default_branch);

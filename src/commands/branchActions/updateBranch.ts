@@ -31,7 +31,7 @@ export async function updateBranch(services: Services, ref: PullRequestRef, scri
   const target = await targetOrSignIn(services, ref.repo);
   if (!target) return { kind: 'cancelled' };
   const p = { owner: ref.repo.owner, repo: ref.repo.repo };
-  const [pr, repo] = await Promise.all([target.client.repoGetPullRequest({ ...p, index: ref.index }), target.client.repoGet(p)]);
+  const [pr, repo] = await Promise.all([target.client.repoGetPullRequest({ ...p, index: ref.index }), services.repositories.read(target, p)]);
   // Branch names as shown (server text); the log keeps them as they are.
   const head = inertText(pr.head?.ref ?? '');
   const base = inertText(pr.base?.ref ?? '');

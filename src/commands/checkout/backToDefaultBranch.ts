@@ -27,7 +27,7 @@ async function defaultBranch(services: Services, clone: RepoRef, gitPath: string
   try {
     const resolution = await resolveTarget(services, clone);
     if (resolution.kind !== 'ready') return undefined;
-    named = (await resolution.target.client.repoGet({ owner: clone.owner, repo: clone.repo })).default_branch;
+    named = (await services.repositories.read(resolution.target, clone)).default_branch;
   } catch (e) {
     services.log.warn(`The default branch of ${clone.owner}/${clone.repo}: ${messageOf(e)}`);
     return undefined;

@@ -181,7 +181,7 @@ export class IssuePage {
           return [] as Issue[];
         },
       );
-      const canWriteLoad = client.repoGet({ owner: params.owner, repo: params.repo }, { signal }).then(
+      const canWriteLoad = this.services.repositories.read(target, params, signal).then(
         (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
       );
