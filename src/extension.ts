@@ -13,7 +13,6 @@ import { registerNotificationBadge } from './core/notificationBadge';
 import type { Services } from './core/services';
 import { pullRequestHoverEnabled, SETTING } from './core/settings';
 import { FILE_SCHEME } from './core/uriSchemes';
-import { RecentRepositories } from './core/recentRepositories';
 import { ViewRefresher } from './core/viewRefresher';
 import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
@@ -48,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
       (require('./workbench') as typeof Workbench).activate(services);
     },
   );
-  const services: Services = { context, log, accounts, repos, views: new ViewRefresher(), treeViews: features, repositories: new RecentRepositories() };
+  const services: Services = { context, log, accounts, repos, views: new ViewRefresher(), treeViews: features };
   context.subscriptions.push(log, accounts, repos, features);
 
   registerAuth(services, accounts, () => repos.guessInstanceUrl());

@@ -1,7 +1,9 @@
 // The repositories the extension read recently (GET /repos/{owner}/{repo}), per account: what a form can start on
 // before the server answers again (the Create Pull Request form's base repository and branch). An entry is a hint,
 // never the last word: whoever uses one also asks the server and corrects what it started on. Bounded in number and
-// age, so that it neither grows with a long session nor offers what is likely out of date.
+// age, so that it neither grows with a long session nor offers what is likely out of date. One per extension host:
+// `recentRepositories`, used by the views and commands (dist/workbench.js); kept out of dist/extension.js (checked by
+// startup.test.ts), which would hold a second, separate one.
 import type { GiteaClient, Repository } from '../api';
 
 /** How many repositories are kept; the least recently used goes first. */
@@ -72,3 +74,6 @@ export class RecentRepositories {
     return repository;
   }
 }
+
+/** The views' and commands' one cache. */
+export const recentRepositories = new RecentRepositories();

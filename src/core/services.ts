@@ -3,7 +3,6 @@
 import type * as vscode from 'vscode';
 import type { GiteaClient } from '../api';
 import type { Account } from '../shared/account';
-import type { RecentRepositories } from './recentRepositories';
 import type { ViewRefresher } from './viewRefresher';
 
 export type { Account } from '../shared/account';
@@ -55,6 +54,4 @@ export interface Services {
   readonly views: ViewRefresher;
   /** Where a tree view's provider finds the view VS Code has shown since activation. */
   readonly treeViews: TreeViewHost;
-  /** The repositories read recently (`repositories.read` reads one and keeps it): what a form may start on. */
-  readonly repositories: RecentRepositories;
 }

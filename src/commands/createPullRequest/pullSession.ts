@@ -20,6 +20,7 @@ import { prefillPull } from './prefill';
 import { DEFAULT_WIP_PREFIXES, type PullDraft } from './pullDraft';
 import { loadPullFormOptions, type PullFormOptions } from './pullOptions';
 import { findOpenPull, type PullTargets } from './submitPull';
+import { recentRepositories } from '../../core/recentRepositories';
 
 /** `gitea.pullRequestDraftPrefix`: the title prefix that marks a draft (the instance's first WORK_IN_PROGRESS_PREFIXES). */
 export function draftPrefix(): string {
@@ -122,7 +123,7 @@ export class PullSession {
 
   /** The head repository from the server (asked once per form). */
   private readHead(signal: AbortSignal): Promise<Repository> {
-    this.headRead ??= this.services.repositories.read(this.target, this.head, signal);
+    this.headRead ??= recentRepositories.read(this.target, this.head, signal);
     return this.headRead;
   }
 
@@ -139,7 +140,7 @@ export class PullSession {
    */
   async guess(): Promise<SessionView> {
     await this.readLocal();
-    const known = this.services.repositories.recent(this.target.account.id, this.head.owner, this.head.repo);
+    const known = recentRepositories.recent(this.target.account.id, this.head.owner, this.head.repo);
     return this.viewOf(known ? baseChoices(known) : [{ fullName: this.headFullName, owner: this.head.owner, repo: this.head.repo, parent: false }]);
   }
 
@@ -160,7 +161,7 @@ export class PullSession {
     let options = this.options.get(key);
     if (!options) {
       const at = split(fullName);
-      const repository = key === this.headFullName.toLowerCase() ? this.readHead(signal) : this.services.repositories.read(this.target, at, signal);
+      const repository = key === this.headFullName.toLowerCase() ? this.readHead(signal) : recentRepositories.read(this.target, at, signal);
       const known = knownDefaultBranch ?? this.choice(fullName)?.defaultBranch;
       options = loadPullFormOptions(this.target.client, at, this.target.account.username, repository, signal, known);
       // expected: a failed read is not kept, so that the next change of the base repository tries again.
