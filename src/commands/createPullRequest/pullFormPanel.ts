@@ -15,7 +15,7 @@ import { pullFormStrings } from './formStrings';
 import { emptyPullDraft, localPullProblems, parsePullDraft, wipPrefixOf, type PullDraft, type PullField } from './pullDraft';
 import { pullDraftKey, type PullDraftStore } from './pullDraftStore';
 import type { PullFormOptions } from './pullOptions';
-import { draftPrefix, sameBases, type PullSession, type SessionView } from './pullSession';
+import { draftPrefix, sameBases, type BaseChoice, type PullSession, type SessionView } from './pullSession';
 import { checkBeforeCreate, createPull, notABranch, type PullSubmitOutcome } from './submitPull';
 
 export const PULL_FORM_VIEW_TYPE = 'gitea.createPullRequest';
@@ -137,14 +137,14 @@ export class PullFormPanel {
       const fresh = timed('head repository', this.session.load(signal));
       // expected: a failure of the server's answer is awaited just below (the guess does not wait for it).
       fresh.catch(() => undefined);
-      const guess = await this.session.guess();
+      const guess = this.session.guessBases();
       let filled = this.fill(guess, signal, timed);
       // expected: a fill from a guess that the server's answer replaces is dropped; one that is kept is awaited below.
       filled.catch(() => undefined);
       const view = await fresh;
-      if (!sameBases(guess, view)) {
+      if (!sameBases(guess, view.baseChoices)) {
         this.services.log.info(`Create Pull Request form of ${this.session.branch}: the server's answer for ${this.session.headFullName} differs from what the form started on; filled again from it.`);
-        filled = this.fill(view, signal, timed);
+        filled = this.fill(view.baseChoices, signal, timed);
       }
       const { draft, options, existing, push } = await filled;
       this.view = view;
@@ -167,19 +167,24 @@ export class PullFormPanel {
     }
   }
 
-  /** The draft, options, open pull request and push state that follow from a view of the base repositories. */
-  private async fill(view: SessionView, signal: AbortSignal, timed: <T>(what: string, p: Promise<T>) => Promise<T>): Promise<Filled> {
-    const choice = view.baseChoices.find((c) => c.fullName.toLowerCase() === this.draft.baseRepo.toLowerCase()) ?? view.baseChoices[0];
+  /**
+   * The draft, options, open pull request and push state that follow from the base repositories offered. The server
+   * is asked before anything local is awaited, so that its requests start with the form.
+   */
+  private async fill(bases: readonly BaseChoice[], signal: AbortSignal, timed: <T>(what: string, p: Promise<T>) => Promise<T>): Promise<Filled> {
+    const choice = bases.find((c) => c.fullName.toLowerCase() === this.draft.baseRepo.toLowerCase()) ?? bases[0];
     let d: PullDraft = { ...this.draft, baseRepo: choice?.fullName ?? this.session.headFullName, head: this.draft.head || this.session.branch };
     d = { ...d, base: d.base || choice?.defaultBase || '' };
     // Whether the branch is pushed only adds a hint: it does not hold the form up.
     const push = pushState(this.session.repository, this.session.head.remote, d.head);
     // expected: a failure is logged where the state is used.
     push.catch(() => undefined);
-    const [options, commits, existing] = await Promise.all([
+    const [options, existing, commits] = await Promise.all([
       timed('options', this.session.optionsFor(d.baseRepo, signal, choice?.defaultBranch)),
-      timed('commits', d.prefilled ? Promise.resolve([]) : this.session.commitsAgainst(d.baseRepo, d.base)),
       timed('open pull request', this.session.existing(d, signal)).catch((e: unknown) => void this.services.log.warn(`Create Pull Request: looking for an open pull request: ${messageOf(e)}`)),
+      timed('commits', d.prefilled ? Promise.resolve([]) : this.session.commitsAgainst(d.baseRepo, d.base)),
+      // The issue the prefill names.
+      this.session.readLocal(),
     ]);
     if (!d.prefilled) d = this.session.prefill(d, options, commits);
     // A title typed with a work-in-progress prefix is a draft.

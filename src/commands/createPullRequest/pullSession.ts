@@ -1,7 +1,7 @@
 // One Create Pull Request form's context: the clone and its checked-out branch, the repository the branch is pushed
 // to and, when that is a fork on the instance, its parent (the default base repository, the head then sent as
 // `owner:branch`), the issue the branch was started from, and the form's options per base repository. The form
-// starts on the head repository as the extension last read it (`guess`), while the server is asked again (`load`):
+// starts on the head repository as the extension last read it (`guessBases`), while the server is asked again (`load`):
 // everything else goes at once (options, template, commits, open pull request), and what depended on the guess is
 // done again when the server's answer differs.
 import * as vscode from 'vscode';
@@ -62,9 +62,9 @@ function baseChoices(repository: Repository): BaseChoice[] {
   return repository.fork && repository.parent ? [choice(repository.parent, true), choice(repository, false)] : [choice(repository, false)];
 }
 
-/** Whether two views offer the same base repositories with the same default branches (all the rest is local). */
-export function sameBases(a: SessionView, b: SessionView): boolean {
-  return JSON.stringify(a.baseChoices) === JSON.stringify(b.baseChoices);
+/** Whether two lists offer the same base repositories with the same default branches. */
+export function sameBases(a: readonly BaseChoice[], b: readonly BaseChoice[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export class PullSession {
@@ -113,7 +113,7 @@ export class PullSession {
   }
 
   /** The issue of the branch and the local branches (git, once). */
-  private readLocal(): Promise<void> {
+  readLocal(): Promise<void> {
     this.local ??= Promise.all([issueOfBranch(this.repository, this.branch), localBranches(this.repository)]).then(([issue, branches]) => {
       this.issue = issue;
       this.branches = branches;
@@ -135,13 +135,13 @@ export class PullSession {
   }
 
   /**
-   * What the form can start on before the server answers: the base repositories as the head repository was last read
-   * (a view, a page or another form read it), else the head as its own base with its default branch unknown.
+   * What the form can start on before the server answers (at once: it waits for nothing, git included): the base
+   * repositories as the head repository was last read (a view, a page or another form read it), else the head as its
+   * own base with its default branch unknown.
    */
-  async guess(): Promise<SessionView> {
-    await this.readLocal();
+  guessBases(): BaseChoice[] {
     const known = recentRepositories.recent(this.target.account.id, this.head.owner, this.head.repo);
-    return this.viewOf(known ? baseChoices(known) : [{ fullName: this.headFullName, owner: this.head.owner, repo: this.head.repo, parent: false }]);
+    return known ? baseChoices(known) : [{ fullName: this.headFullName, owner: this.head.owner, repo: this.head.repo, parent: false }];
   }
 
   private viewOf(choices: readonly BaseChoice[]): SessionView {
