@@ -143,7 +143,8 @@ export class PullFormPanel {
       filled.catch(() => undefined);
       const view = await fresh;
       if (!sameBases(guess, view.baseChoices)) {
-        this.services.log.info(`Create Pull Request form of ${this.session.branch}: the server's answer for ${this.session.headFullName} differs from what the form started on; filled again from it.`);
+        // Without a repository read before, the guess has no default branch: filling again is the plan, not news.
+        if (guess[0]?.defaultBranch) this.services.log.info(`Create Pull Request form of ${this.session.branch}: ${this.session.headFullName} has changed since it was last read; the form is filled from the server's answer.`);
         filled = this.fill(view.baseChoices, signal, timed);
       }
       const { draft, options, existing, push } = await filled;
