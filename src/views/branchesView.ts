@@ -9,6 +9,7 @@ import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
 import { repoWebUrl, type ViewScope } from './scope';
 import { contextValue, leaf, type NodeChildren, type TreeNode } from './treeNode';
+import { recentRepositories } from '../core/recentRepositories';
 
 export const BRANCHES_VIEW = 'gitea.branches';
 
@@ -65,7 +66,7 @@ export class BranchesProvider extends PagedTreeProvider {
 
   /** The default branch, fetched alongside the first page so that the page does not wait for it. */
   private async defaultBranch(scope: ViewScope, signal: AbortSignal): Promise<Branch | undefined> {
-    const repo = await scope.client.repoGet(scope.params, { signal });
+    const repo = await recentRepositories.read(scope, scope.params, signal);
     void vscode.commands.executeCommand('setContext', REPOSITORY_ARCHIVED_CONTEXT, repo.archived === true);
     if (!repo.default_branch || repo.empty) return undefined;
     this.defaults.set(scope.key, repo.default_branch);

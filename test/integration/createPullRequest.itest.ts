@@ -175,6 +175,29 @@ describe('Create Pull Request (Gitea 1.27 test server)', function () {
     }
   });
 
+  it('started on the repository as the extension last read it, the form is corrected when the server\'s default branch has changed since', async () => {
+    // A first form reads alice/demo (default branch main), kept for the next form to start on, as a view's read is.
+    await branchWithCommits(clone, 'topic/before-move', 'origin/main', ['Before the move']);
+    assert.equal((await createPullRequest(clone.repo))?.draft.base, 'main');
+    await closeEditors();
+    await branchWithCommits(clone, 'topic/moved-default', 'origin/develop', ['Build on develop']);
+    await clone.git('push', '--quiet', '-u', 'origin', 'topic/moved-default');
+    await api(server, 'PATCH', '/repos/alice/demo', { default_branch: 'develop' });
+    try {
+      const from = server.requests.length;
+      const opened = await createPullRequest(clone.repo);
+      assert.equal(opened?.draft.base, 'develop', 'the base is the default branch the server names now');
+      const asked = server.requests.slice(from).filter((r) => r.kind === 'api').map((r) => r.apiPath ?? '');
+      assert.ok(asked.some((p) => /^\/repos\/alice\/demo\/pulls\/main\//.test(p)), `the form started on the repository as read before: ${asked.join(', ')}`);
+      assert.ok(asked.some((p) => /^\/repos\/alice\/demo\/pulls\/develop\//.test(p)), 'the open pull request is looked for again against develop');
+      const templateRefs = server.requests.slice(from).filter((r) => r.apiPath?.startsWith('/repos/alice/demo/raw/')).map((r) => r.query.ref);
+      assert.ok(templateRefs.includes('develop'), `the template is read again from develop: ${templateRefs.join(', ')}`);
+    } finally {
+      await api(server, 'PATCH', '/repos/alice/demo', { default_branch: 'main' });
+      await closeEditors();
+    }
+  });
+
   it('the repository\'s template by Gitea\'s rule (.gitea/ before .github/, default branch) replaces the commits\' text, picks its labels, and Closes #N', async () => {
     const label = (await api<{ id: number; name: string }[]>(server, 'GET', '/repos/alice/demo/labels'))[1]!;
     await clone.git('checkout', '--quiet', '-B', 'templates', 'origin/main');

@@ -10,6 +10,7 @@ import type { PullRequestRef } from '../../core/pullRequestArg';
 import type { Services } from '../../core/services';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { inertText } from '../../shared/untrustedText';
+import { recentRepositories } from '../../core/recentRepositories';
 
 export type UpdateResult =
   | { readonly kind: 'updated'; readonly style: 'merge' | 'rebase' }
@@ -31,7 +32,7 @@ export async function updateBranch(services: Services, ref: PullRequestRef, scri
   const target = await targetOrSignIn(services, ref.repo);
   if (!target) return { kind: 'cancelled' };
   const p = { owner: ref.repo.owner, repo: ref.repo.repo };
-  const [pr, repo] = await Promise.all([target.client.repoGetPullRequest({ ...p, index: ref.index }), target.client.repoGet(p)]);
+  const [pr, repo] = await Promise.all([target.client.repoGetPullRequest({ ...p, index: ref.index }), recentRepositories.read(target, p)]);
   // Branch names as shown (server text); the log keeps them as they are.
   const head = inertText(pr.head?.ref ?? '');
   const base = inertText(pr.base?.ref ?? '');

@@ -12,6 +12,7 @@ import { repoRefFrom, resolveTarget } from '../../core/target';
 import { cloneOf } from './checkoutPullRequest';
 import { ensureCleanTree } from './workingTree';
 import { inertText } from '../../shared/untrustedText';
+import { recentRepositories } from '../../core/recentRepositories';
 
 export type BackResult =
   | { readonly kind: 'switched'; readonly branch: string; readonly stashed: boolean }
@@ -27,7 +28,7 @@ async function defaultBranch(services: Services, clone: RepoRef, gitPath: string
   try {
     const resolution = await resolveTarget(services, clone);
     if (resolution.kind !== 'ready') return undefined;
-    named = (await resolution.target.client.repoGet({ owner: clone.owner, repo: clone.repo })).default_branch;
+    named = (await recentRepositories.read(resolution.target, clone)).default_branch;
   } catch (e) {
     services.log.warn(`The default branch of ${clone.owner}/${clone.repo}: ${messageOf(e)}`);
     return undefined;

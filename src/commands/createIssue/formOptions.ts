@@ -2,6 +2,7 @@
 // open milestones, assignable users, branches and tags, plus what the caller may do (write, admin) and whether
 // the repository is archived. Ids and refs picked here are what is sent.
 import type { Branch, Label, Repository, Tag } from '../../api';
+import type { RecentRepositories } from '../../core/recentRepositories';
 import type { Target } from '../../core/target';
 import { giteaAtLeast, type Account } from '../../shared/account';
 import { messageOf } from '../../shared/errors';
@@ -66,7 +67,8 @@ export function tagRef(name: string): string {
   return `refs/tags/${name}`;
 }
 
-export async function loadFormOptions(target: Target, signal?: AbortSignal): Promise<FormOptions> {
+/** `recent`: where the repository read here is kept for other readers (the Create Pull Request form). */
+export async function loadFormOptions(target: Target, signal?: AbortSignal, recent?: RecentRepositories): Promise<FormOptions> {
   const { client, repo } = target;
   const params = { owner: repo.owner, repo: repo.repo };
   const opts = { signal };
@@ -81,7 +83,7 @@ export async function loadFormOptions(target: Target, signal?: AbortSignal): Pro
     }
   };
   const [repository, repoLabels, orgLabels, milestones, assignees, branches, tags] = await Promise.all([
-    settle<Repository | undefined>('repository', client.repoGet(params, opts), undefined),
+    settle<Repository | undefined>('repository', recent ? recent.read(target, params, signal) : client.repoGet(params, opts), undefined),
     settle<Label[]>('labels', loadRepoLabels(client, params, signal), []),
     // Organization labels apply too; a user-owned repository answers 404 here, which is not a problem.
     loadOrgLabels(client, repo.owner, signal, (text) => problems.push(text)),

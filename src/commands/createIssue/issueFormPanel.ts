@@ -14,6 +14,7 @@ import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issu
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
 import { inertText } from '../../shared/untrustedText';
 import { openServerUrl } from '../../core/openExternal';
+import { recentRepositories } from '../../core/recentRepositories';
 
 export const VIEW_TYPE = 'gitea.createIssue';
 
@@ -119,7 +120,7 @@ export class IssueFormPanel {
     try {
       const target = await this.resolveTarget();
       if (!target) return;
-      this.options = await loadFormOptions(target, this.loading.signal);
+      this.options = await loadFormOptions(target, this.loading.signal, recentRepositories);
       for (const p of this.options.problems) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: could not load ${p}`);
       // An archived repository takes no issues: say so now (GET /repos → archived), not after Create answers 423.
       if (this.options.archived && !this.lastErrors) {

@@ -15,10 +15,18 @@ import { pullFormStrings } from './formStrings';
 import { emptyPullDraft, localPullProblems, parsePullDraft, wipPrefixOf, type PullDraft, type PullField } from './pullDraft';
 import { pullDraftKey, type PullDraftStore } from './pullDraftStore';
 import type { PullFormOptions } from './pullOptions';
-import { draftPrefix, type PullSession, type SessionView } from './pullSession';
+import { draftPrefix, sameBases, type BaseChoice, type PullSession, type SessionView } from './pullSession';
 import { checkBeforeCreate, createPull, notABranch, type PullSubmitOutcome } from './submitPull';
 
 export const PULL_FORM_VIEW_TYPE = 'gitea.createPullRequest';
+
+/** What the form shows once loaded. */
+interface Filled {
+  readonly draft: PullDraft;
+  readonly options: PullFormOptions;
+  readonly existing: PullRequest | undefined;
+  readonly push: Promise<PushState>;
+}
 
 /** The panel's saved state (restored after a reload): the clone and the branch. */
 export interface PullPanelState {
@@ -114,30 +122,37 @@ export class PullFormPanel {
     this.store.set(this.key, draft);
   }
 
-  /** The session, then at once: the base repository's options and template, the commits, the open pull request, the push state. */
+  /**
+   * The form as it starts: the session's guess of the base repositories (the head repository as last read) and, at
+   * once, what follows from it: the base repository's options and template, the commits, the open pull request.
+   * Nothing is shown before the server's answer for the head repository has come: when it offers other base
+   * repositories or default branches than the guess, what followed from the guess is done again from the answer.
+   */
   private async load(): Promise<void> {
     const signal = this.loading.signal;
     const started = Date.now();
     const took: string[] = [];
     const timed = <T>(what: string, p: Promise<T>): Promise<T> => p.finally(() => took.push(`${what} ${Date.now() - started} ms`));
     try {
-      this.view = await timed('head repository', this.session.load(signal));
-      const choice = this.session.choice(this.draft.baseRepo) ?? this.session.defaultBaseRepo;
-      let d: PullDraft = { ...this.draft, baseRepo: choice?.fullName ?? this.session.headFullName, head: this.draft.head || this.session.branch };
-      d = { ...d, base: d.base || choice?.defaultBranch || '' };
-      // Whether the branch is pushed only adds a hint: it does not hold the form up.
-      const push = pushState(this.session.repository, this.session.head.remote, d.head);
-      const [options, commits, existing] = await Promise.all([
-        timed('options', this.session.optionsFor(d.baseRepo, signal)),
-        timed('commits', d.prefilled ? Promise.resolve([]) : this.session.commitsAgainst(d.baseRepo, d.base)),
-        timed('open pull request', this.session.existing(d, signal)).catch((e: unknown) => void this.services.log.warn(`Create Pull Request: looking for an open pull request: ${messageOf(e)}`)),
-      ]);
-      if (!d.prefilled) d = this.session.prefill(d, options, commits);
-      // A title typed with a work-in-progress prefix is a draft.
-      if (!d.draft && wipPrefixOf(d.title, [draftPrefix()])) d = { ...d, draft: true };
+      const fresh = timed('head repository', this.session.load(signal));
+      // expected: a failure of the server's answer is awaited just below (the guess does not wait for it).
+      fresh.catch(() => undefined);
+      const guess = this.session.guessBases();
+      let filled = this.fill(guess, signal, timed);
+      // expected: a fill from a guess that the server's answer replaces is dropped; one that is kept is awaited below.
+      filled.catch(() => undefined);
+      const view = await fresh;
+      if (!sameBases(guess, view.baseChoices)) {
+        // Without a repository read before, the guess has no default branch: filling again is the plan, not news.
+        if (guess[0]?.defaultBranch) this.services.log.info(`Create Pull Request form of ${this.session.branch}: ${this.session.headFullName} has changed since it was last read; the form is filled from the server's answer.`);
+        filled = this.fill(view.baseChoices, signal, timed);
+      }
+      const { draft, options, existing, push } = await filled;
+      this.view = view;
       this.options = options;
       this.existingPull = existing ? { number: existing.number, title: existing.title } : undefined;
-      this.setDraft({ ...d, base: d.base || options.defaultBase || '' });
+      this.setDraft(draft);
+      const d = draft;
       void push.then((state) => {
         this.push = state;
         if (!state.onRemote || state.ahead > 0) this.sendState();
@@ -151,6 +166,31 @@ export class PullFormPanel {
       this.services.log.error(`Create Pull Request form: ${messageOf(e)}`);
       this.showErrors({}, vscode.l10n.t('Could not load the form: {0}', messageOf(e)));
     }
+  }
+
+  /**
+   * The draft, options, open pull request and push state that follow from the base repositories offered. The server
+   * is asked before anything local is awaited, so that its requests start with the form.
+   */
+  private async fill(bases: readonly BaseChoice[], signal: AbortSignal, timed: <T>(what: string, p: Promise<T>) => Promise<T>): Promise<Filled> {
+    const choice = bases.find((c) => c.fullName.toLowerCase() === this.draft.baseRepo.toLowerCase()) ?? bases[0];
+    let d: PullDraft = { ...this.draft, baseRepo: choice?.fullName ?? this.session.headFullName, head: this.draft.head || this.session.branch };
+    d = { ...d, base: d.base || choice?.defaultBase || '' };
+    // Whether the branch is pushed only adds a hint: it does not hold the form up.
+    const push = pushState(this.session.repository, this.session.head.remote, d.head);
+    // expected: a failure is logged where the state is used.
+    push.catch(() => undefined);
+    const [options, existing, commits] = await Promise.all([
+      timed('options', this.session.optionsFor(d.baseRepo, signal, choice?.defaultBranch)),
+      timed('open pull request', this.session.existing(d, signal)).catch((e: unknown) => void this.services.log.warn(`Create Pull Request: looking for an open pull request: ${messageOf(e)}`)),
+      timed('commits', d.prefilled ? Promise.resolve([]) : this.session.commitsAgainst(d.baseRepo, d.base)),
+      // The issue the prefill names.
+      this.session.readLocal(),
+    ]);
+    if (!d.prefilled) d = this.session.prefill(d, options, commits);
+    // A title typed with a work-in-progress prefix is a draft.
+    if (!d.draft && wipPrefixOf(d.title, [draftPrefix()])) d = { ...d, draft: true };
+    return { draft: { ...d, base: d.base || options.defaultBase || '' }, options, existing, push };
   }
 
   /** Replaces the draft from the host side (scripted use, tests) and shows it. */

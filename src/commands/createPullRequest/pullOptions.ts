@@ -96,12 +96,19 @@ export async function loadPullTemplate(client: GiteaClient, owner: string, repo:
   return undefined;
 }
 
+/**
+ * The options of `at`, every list asked for at once. `repository`: the server's answer for it when the caller asks
+ * already (else it is asked here, in parallel). The template is read from the default branch, which only that answer
+ * names: `knownDefaultBranch` (as the repository was last read) lets it start at once, and it is read again from the
+ * branch the server names if that is another. What the options say of the repository is always the server's answer.
+ */
 export async function loadPullFormOptions(
   client: GiteaClient,
   at: { owner: string; repo: string },
   poster: string,
-  repository: Repository | undefined,
+  repository: Promise<Repository> | undefined,
   signal?: AbortSignal,
+  knownDefaultBranch?: string,
 ): Promise<PullFormOptions> {
   const params = { owner: at.owner, repo: at.repo };
   const opts = { signal };
@@ -115,9 +122,16 @@ export async function loadPullFormOptions(
       return fallback;
     }
   };
-  // The repository is known already when it is the head's; its default branch names where the template is.
-  const repo = repository ?? (await settle<Repository | undefined>('repository', client.repoGet(params, opts), undefined));
-  const [branches, repoLabels, orgLabels, milestones, assignees, collaborators, teams, template] = await Promise.all([
+  const repoLoad = settle<Repository | undefined>('repository', repository ?? client.repoGet(params, opts), undefined);
+  const early = knownDefaultBranch ? loadPullTemplate(client, at.owner, at.repo, knownDefaultBranch, signal) : undefined;
+  // expected: a failure of the early read is settled below when it is used, and dropped when it was the wrong branch.
+  early?.catch(() => undefined);
+  const templateLoad = repoLoad.then((r) => {
+    const ref = r?.default_branch || undefined;
+    return settle('template', early && ref === knownDefaultBranch ? early : loadPullTemplate(client, at.owner, at.repo, ref, signal), undefined);
+  });
+  const [repo, branches, repoLabels, orgLabels, milestones, assignees, collaborators, teams, template] = await Promise.all([
+    repoLoad,
     settle<Branch[]>('branches', allPages((page) => client.repoListBranches({ ...params, page, limit: 50 }, opts), MAX_BRANCH_PAGES), []),
     settle('labels', loadRepoLabels(client, params, signal), []),
     loadOrgLabels(client, at.owner, signal, (text) => problems.push(text)),
@@ -125,7 +139,7 @@ export async function loadPullFormOptions(
     settle<AssigneeOption[]>('assignees', loadAssigneeOptions(client, params, signal), []),
     settle<User[]>('collaborators', readAllPages((page) => client.repoListCollaborators({ ...params, page }, opts)).then((all) => all.items, noneWhenRefused<User>), []),
     settle<Team[]>('teams', readAllPages((page) => client.orgListTeams({ org: at.owner, page }, opts)).then((all) => all.items, noneWhenRefused<Team>), []),
-    settle('template', loadPullTemplate(client, at.owner, at.repo, repo?.default_branch || undefined, signal), undefined),
+    templateLoad,
   ]);
   // Gitea refuses the poster as a reviewer of their own pull request (and then answers 500 after creating it).
   const reviewers = new Map<string, ReviewerOption>();

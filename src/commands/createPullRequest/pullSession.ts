@@ -1,8 +1,9 @@
 // One Create Pull Request form's context: the clone and its checked-out branch, the repository the branch is pushed
 // to and, when that is a fork on the instance, its parent (the default base repository, the head then sent as
-// `owner:branch`), the issue the branch was started from, and the form's options per base repository. The first
-// request (the head repository) is followed by everything else at once: options, template, commits, open pull
-// request.
+// `owner:branch`), the issue the branch was started from, and the form's options per base repository. The form
+// starts on the head repository as the extension last read it (`guessBases`), while the server is asked again (`load`):
+// everything else goes at once (options, template, commits, open pull request), and what depended on the guess is
+// done again when the server's answer differs.
 import * as vscode from 'vscode';
 import type { PullRequest, Repository } from '../../api';
 import type { GitCommit, GitRepository } from '../../git/gitApi';
@@ -19,6 +20,7 @@ import { prefillPull } from './prefill';
 import { DEFAULT_WIP_PREFIXES, type PullDraft } from './pullDraft';
 import { loadPullFormOptions, type PullFormOptions } from './pullOptions';
 import { findOpenPull, type PullTargets } from './submitPull';
+import { recentRepositories } from '../../core/recentRepositories';
 
 /** `gitea.pullRequestDraftPrefix`: the title prefix that marks a draft (the instance's first WORK_IN_PROGRESS_PREFIXES). */
 export function draftPrefix(): string {
@@ -31,6 +33,9 @@ export interface BaseChoice {
   readonly fullName: string;
   readonly owner: string;
   readonly repo: string;
+  /** Where pull requests go by default: its default target branch, else its default branch. */
+  readonly defaultBase?: string;
+  /** Its default branch (where the template is read). */
   readonly defaultBranch?: string;
   /** The fork's parent. */
   readonly parent: boolean;
@@ -49,9 +54,23 @@ const split = (fullName: string): { owner: string; repo: string } => {
   return { owner: fullName.slice(0, i), repo: fullName.slice(i + 1) };
 };
 
+/** The base repositories a head repository offers: its parent first when it is a fork. */
+function baseChoices(repository: Repository): BaseChoice[] {
+  const choice = (r: Repository, parent: boolean): BaseChoice => ({
+    fullName: r.full_name, ...split(r.full_name), defaultBase: r.default_target_branch || r.default_branch || undefined, defaultBranch: r.default_branch || undefined, parent,
+  });
+  return repository.fork && repository.parent ? [choice(repository.parent, true), choice(repository, false)] : [choice(repository, false)];
+}
+
+/** Whether two lists offer the same base repositories with the same default branches. */
+export function sameBases(a: readonly BaseChoice[], b: readonly BaseChoice[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 export class PullSession {
   private readonly options = new Map<string, Promise<PullFormOptions>>();
-  private headRepository: Repository | undefined;
+  private headRead: Promise<Repository> | undefined;
+  private local: Promise<void> | undefined;
   private remotes: RemoteRepo[] = [];
   private choices: BaseChoice[] = [];
   private branches: string[] = [];
@@ -93,45 +112,58 @@ export class PullSession {
     return `${this.head.owner}/${this.head.repo}`;
   }
 
+  /** The issue of the branch and the local branches (git, once). */
+  readLocal(): Promise<void> {
+    this.local ??= Promise.all([issueOfBranch(this.repository, this.branch), localBranches(this.repository)]).then(([issue, branches]) => {
+      this.issue = issue;
+      this.branches = branches;
+    });
+    return this.local;
+  }
+
+  /** The head repository from the server (asked once per form). */
+  private readHead(signal: AbortSignal): Promise<Repository> {
+    this.headRead ??= recentRepositories.read(this.target, this.head, signal);
+    return this.headRead;
+  }
+
   /** The head repository from the server (its parent, when a fork), the issue and the local branches. */
   async load(signal: AbortSignal): Promise<SessionView> {
-    const [repository, issue, branches] = await Promise.all([
-      this.target.client.repoGet({ owner: this.head.owner, repo: this.head.repo }, { signal }),
-      issueOfBranch(this.repository, this.branch),
-      localBranches(this.repository),
-    ]);
-    this.headRepository = repository;
-    this.issue = issue;
-    this.branches = branches;
-    const own: BaseChoice = { fullName: repository.full_name, ...split(repository.full_name), defaultBranch: repository.default_target_branch || repository.default_branch || undefined, parent: false };
-    const parent = repository.fork && repository.parent
-      ? { fullName: repository.parent.full_name, ...split(repository.parent.full_name), defaultBranch: repository.parent.default_target_branch || repository.parent.default_branch || undefined, parent: true }
-      : undefined;
-    this.choices = parent ? [parent, own] : [own];
-    return this.view();
+    const [repository] = await Promise.all([this.readHead(signal), this.readLocal()]);
+    this.choices = baseChoices(repository);
+    return this.viewOf(this.choices);
   }
 
-  view(): SessionView {
-    return { branch: this.branch, headRepo: this.headFullName, baseChoices: this.choices, headBranches: this.branches, issue: this.issueReference(this.choices[0]?.fullName) };
+  /**
+   * What the form can start on before the server answers (at once: it waits for nothing, git included): the base
+   * repositories as the head repository was last read (a view, a page or another form read it), else the head as its
+   * own base with its default branch unknown.
+   */
+  guessBases(): BaseChoice[] {
+    const known = recentRepositories.recent(this.target.account.id, this.head.owner, this.head.repo);
+    return known ? baseChoices(known) : [{ fullName: this.headFullName, owner: this.head.owner, repo: this.head.repo, parent: false }];
   }
 
-  /** The default base repository: the fork's parent, else the head's own. */
-  get defaultBaseRepo(): BaseChoice | undefined {
-    return this.choices[0];
+  private viewOf(choices: readonly BaseChoice[]): SessionView {
+    return { branch: this.branch, headRepo: this.headFullName, baseChoices: choices, headBranches: this.branches, issue: this.issueReference(choices[0]?.fullName) };
   }
 
   choice(fullName: string): BaseChoice | undefined {
     return this.choices.find((c) => c.fullName.toLowerCase() === fullName.toLowerCase());
   }
 
-  /** The options of a base repository (read once per form). */
-  optionsFor(fullName: string, signal: AbortSignal): Promise<PullFormOptions> {
+  /**
+   * The options of a base repository (read once per form). `knownDefaultBranch`: its default branch as last known
+   * (else as the server's answer of this form says), where the template is read from while the server is asked.
+   */
+  optionsFor(fullName: string, signal: AbortSignal, knownDefaultBranch?: string): Promise<PullFormOptions> {
     const key = fullName.toLowerCase();
     let options = this.options.get(key);
     if (!options) {
       const at = split(fullName);
-      const known = this.headRepository && this.headRepository.full_name.toLowerCase() === key ? this.headRepository : undefined;
-      options = loadPullFormOptions(this.target.client, at, this.target.account.username, known, signal);
+      const repository = key === this.headFullName.toLowerCase() ? this.readHead(signal) : recentRepositories.read(this.target, at, signal);
+      const known = knownDefaultBranch ?? this.choice(fullName)?.defaultBranch;
+      options = loadPullFormOptions(this.target.client, at, this.target.account.username, repository, signal, known);
       // expected: a failed read is not kept, so that the next change of the base repository tries again.
       options.catch(() => this.options.delete(key));
       this.options.set(key, options);

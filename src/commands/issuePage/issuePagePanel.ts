@@ -17,6 +17,7 @@ import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
 import { PageReactions } from './reactions';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
+import { recentRepositories } from '../../core/recentRepositories';
 
 export const ISSUE_PAGE_VIEW_TYPE = 'gitea.issuePage';
 
@@ -183,7 +184,7 @@ export class IssuePage {
           return [] as Issue[];
         },
       );
-      const canWriteLoad = client.repoGet({ owner: params.owner, repo: params.repo }, { signal }).then(
+      const canWriteLoad = recentRepositories.read(target, params, signal).then(
         (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
       );

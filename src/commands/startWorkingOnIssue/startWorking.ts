@@ -17,6 +17,7 @@ import type { RepoRef, Services } from '../../core/services';
 import type { Target } from '../../core/target';
 import { checkServerRefName, refNameProblem, refNameProblemText } from '../../shared/refName';
 import { inertText } from '../../shared/untrustedText';
+import { recentRepositories } from '../../core/recentRepositories';
 
 export type StartResult =
   | { readonly kind: 'started'; readonly branch: string; readonly created: boolean; readonly carried: 'clean' | 'carried' | 'stashed'; readonly assigned: boolean }
@@ -100,7 +101,7 @@ export async function startWorking(services: Services, target: Target, clone: Re
   if (!cloned) return { kind: 'failed', message: vscode.l10n.t('The git extension has no repository at {0}.', inertText(clone.rootUri.fsPath)) };
   const { repository } = cloned;
   const params = { owner: target.repo.owner, repo: target.repo.repo };
-  const [issue, repo] = await Promise.all([target.client.issueGetIssue({ ...params, index: number }), target.client.repoGet(params)]);
+  const [issue, repo] = await Promise.all([target.client.issueGetIssue({ ...params, index: number }), recentRepositories.read(target, params)]);
   const key = formatIssueKey({ instanceUrl: clone.instanceUrl, owner: params.owner, repo: params.repo, index: issue.number });
   const remote = clone.remoteName;
   const base = repo.default_branch || 'main';

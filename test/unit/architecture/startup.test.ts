@@ -48,6 +48,8 @@ test('dist/extension.js holds no view or command code, and not the client', () =
   assert.deepEqual([...files].filter((f) => f.startsWith('api/') && !API_VALUE_MODULES.has(f)), []);
   // What it must hold to work at startup.
   for (const f of ['auth/accountStore.ts', 'git/repositoryContext.ts', 'views/statusBar.ts', 'core/deferredFeatures.ts']) assert.ok(files.has(f), f);
+  // Its one instance is the workbench's: a copy here would be another cache, which the forms would not see.
+  assert.ok(!files.has('core/recentRepositories.ts'), 'the recently read repositories are the workbench bundle\'s');
 });
 
 test('dist/workbench.js reaches every view and command family', () => {
