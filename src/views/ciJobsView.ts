@@ -12,6 +12,7 @@ import { isActive, parseRunPath, runsToRefresh, stateOf, summarizeRun, type RunS
 import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
 import { ciJobsRefreshMs } from '../core/settings';
+import { recentRepositories } from '../core/recentRepositories';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
 import { appendRunActionNotes, attemptLabel, jobActionTokens, runActionTokens } from './workflows/runActions';
@@ -128,11 +129,25 @@ export class CiJobsProvider extends PagedTreeProvider {
     });
     const spec: ListSpec<ActionWorkflowRun> = {
       key: this.rootKey,
-      fetch: (page, signal) => scope.client.getWorkflowRuns({ ...scope.params, ...status, page }, { signal }),
+      fetch: async (page, signal) => {
+        // Gitea answers a repository's admins (its owner) even where its Actions are off (reqRepoReader lets them
+        // through, with no runs): the repository's own `has_actions`, read beside the first page, tells.
+        const [runs, repository] = await Promise.all([
+          scope.client.getWorkflowRuns({ ...scope.params, ...status, page }, { signal }),
+          // expected: without the repository's answer the runs are shown as the server gave them.
+          page === 1 ? recentRepositories.read(scope, scope.params, signal).catch(() => undefined) : undefined,
+        ]);
+        if (repository?.has_actions === false) throw new ActionsOffError();
+        return runs;
+      },
       render: (run, now) => runNode(scope, run, now, () => jobsOf(run)),
       identity: (run) => run.id,
       emptyLabel: filtered ? vscode.l10n.t('No workflow run has these statuses') : vscode.l10n.t('No workflow runs'),
       explainError: (e) => {
+        if (e instanceof ActionsOffError) {
+          this.actionsUnavailable(scope.key);
+          return actionsOffNode();
+        }
         if (!isGiteaError(e) || (e.kind !== 'notFound' && e.kind !== 'forbidden')) return undefined;
         this.actionsUnavailable(scope.key);
         return e.kind === 'notFound' ? unsupportedNode() : actionsOffNode();
@@ -230,6 +245,13 @@ export class CiJobsProvider extends PagedTreeProvider {
 
 function jobsKey(runId: number, filterKey: string): string {
   return `run:${runId}:jobs?${filterKey}`;
+}
+
+/** The repository says its Actions are off (`has_actions: false`), whatever the runs' endpoint answered. */
+class ActionsOffError extends Error {
+  constructor() {
+    super('Actions is off for this repository');
+  }
 }
 
 function actionsOffNode(): TreeNode {

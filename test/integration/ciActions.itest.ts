@@ -246,4 +246,21 @@ describe('CI Jobs of a repository with Actions off (Gitea 1.27 test server)', fu
     const runs = requestsTo(server, '/repos/alice/demo/actions/runs', from);
     assert.deepEqual(runs.map((r) => r.status), [403]);
   });
+
+  it("its owner, whom Gitea answers (a repository admin passes), is told the same from the repository's has_actions", async () => {
+    await signOut(accountId);
+    const signedIn = await vscode.commands.executeCommand<{ ok: boolean; account?: { id: string } }>('gitea.signIn', {
+      url: server.url, username: 'alice', token: FIXTURES.users.alice.tokens.all,
+    });
+    assert.ok(signedIn?.ok);
+    accountId = signedIn.account!.id;
+    await selectRepo(server.url, 'alice', 'demo');
+    const views = await registry();
+    const from = server.requests.length;
+    views.ciJobs.refresh();
+    const root = await settled(views.ciJobs);
+    assert.deepEqual(root.map(label), ['Actions is off for this repository, or your account cannot read its runs'], describeNodes(root));
+    assert.deepEqual(requestsTo(server, '/repos/alice/demo/actions/runs', from).map((r) => r.status), [200], 'the server answered the owner');
+    assert.ok(requestsTo(server, '/repos/alice/demo', from).some((r) => r.method === 'GET' && r.status === 200), 'the repository was read');
+  });
 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createClient, type GiteaClient } from '../../../src/api';
-import { loadDiffRanges, loadReviews } from '../../../src/views/changedFiles/review/reviewData';
+import { loadDiffRanges, loadReviews, REVIEW_COMMENTS_CONCURRENCY } from '../../../src/views/changedFiles/review/reviewData';
 import { buildThreads, reviewRequestBody } from '../../../src/views/changedFiles/review/threadModel';
 import { FIXTURES, startTestServer, type TestServer } from '../../server/index';
 
@@ -45,6 +45,25 @@ describe('review data from the test server', () => {
       ['src/main.ts', 'old', 1, [['carol', 'old side', false]]],
     ]);
     assert.ok(threads.every((t) => !t.outdated), 'made on the head commit');
+  });
+
+  it("reads a pull request's 15 reviews' comment lists at once: the threads wait for one answer, not three in a row", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const reviews = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, state: 'COMMENT', comments_count: 1 }));
+    const fake = {
+      repoListPullReviews: async () => ({ items: reviews, page: 1, limit: 50, hasMore: false, pageCount: 1 }),
+      repoGetPullReviewComments: async ({ id }: { id: number }) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        return { items: [{ id: id * 10, path: 'a.ts', body: `on ${id}` }], page: 1, limit: 1, hasMore: false };
+      },
+    } as unknown as GiteaClient;
+    const data = await loadReviews(fake, PULL);
+    assert.equal(data.commentsByReview.size, 15);
+    assert.equal(most, 15, 'all 15 lists were asked before the first answer');
+    assert.ok(REVIEW_COMMENTS_CONCURRENCY >= 15);
   });
 
   it('reads the hunks of every file of the diff', async () => {
