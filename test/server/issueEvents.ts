@@ -33,3 +33,11 @@ export function deadlineEvent(state: ServerState, issue: IssueRec, doerId: numbe
   else if (prev && next) addEvent(state, issue, doerId, 'modified_deadline', { body: `${day(next)}|${day(prev)}` });
   else if (prev) addEvent(state, issue, doerId, 'removed_deadline', { body: day(prev) });
 }
+
+/**
+ * Gitea's `review_comments` of a pull request (PullRequest.GetReviewCommentsCount): its comments of type Review, one
+ * per submitted review — not its code comments, which the name suggests.
+ */
+export function reviewCommentsCount(state: ServerState, issueId: number): number {
+  return state.comments.filter((c) => c.issueId === issueId && c.type === 'review' && state.reviews.find((r) => r.id === c.reviewId)?.type !== 'pending').length;
+}

@@ -2,12 +2,12 @@
 // earlier", and the page's links (a reference opens its page, a mention or commit link opens in the browser when
 // it is on the instance). What the page keeps between them is a PageSnapshot, also what the page cache holds.
 import * as vscode from 'vscode';
-import type { GiteaClient, Issue, TimelineComment } from '../../api';
+import type { GiteaClient, TimelineComment } from '../../api';
 import { COMMAND } from '../../core/commandIds';
 import { isInstanceUrl } from '../../shared/markdownRefs';
 import type { PageRef } from './messages';
 import { buildPage, type PageData, type PageInput, type TimelineEntry } from './pageModel';
-import { TimelinePaging } from './timelinePaging';
+import { TimelinePaging, type TimelineHints } from './timelinePaging';
 import { openServerUrl } from '../../core/openExternal';
 
 interface IssueParams {
@@ -25,12 +25,13 @@ export interface PageSnapshot {
   readonly accountId: string;
 }
 
-/** The newest pages of the timeline (whole when short); `issueLoad` is the issue's request, already under way.
- * `onCapped`: the server still said "more" at MAX_TIMELINE_PAGES (the timeline is taken to end there). */
-export function readTimeline(client: GiteaClient, params: IssueParams, issueLoad: Promise<Issue>, signal: AbortSignal, onCapped?: (pages: number) => void) {
+/** The newest pages of the timeline (whole when short); `hints`: what the issue's (and pull request's) request
+ * tells of its length (timelineHints). `onCapped`: the server still said "more" at MAX_TIMELINE_PAGES (the timeline
+ * is taken to end there). */
+export function readTimeline(client: GiteaClient, params: IssueParams, hints: Promise<TimelineHints>, signal: AbortSignal, onCapped?: (pages: number) => void) {
   return TimelinePaging.newest<TimelineComment>(
     (page, limit) => client.issueGetCommentsAndTimeline({ ...params, page, limit }, { signal }),
-    () => issueLoad.then((i) => ({ atLeast: i.comments ?? 0, isPull: !!i.pull_request })),
+    () => hints,
     (t) => t.id,
     onCapped,
   );

@@ -34,7 +34,15 @@ export function headShaHint(value: unknown): string | undefined {
  * (the sha the row showed) is given, else once the head is known. The hint is only a hint: when the pull request's
  * answer names another head (pushed to since the row was drawn), that one's status is read instead.
  */
-export async function loadPull(client: PullClient, params: PullParams, note: NoteMissing, signal: AbortSignal, headHint?: string): Promise<PullFacts> {
+export async function loadPull(
+  client: PullClient,
+  params: PullParams,
+  note: NoteMissing,
+  signal: AbortSignal,
+  headHint?: string,
+  /** Told the pull request as soon as it is answered, before its reviews and status (the timeline's length). */
+  onPull?: (pull: PullRequest) => void,
+): Promise<PullFacts> {
   const extra = <T>(what: string, p: Promise<T>): Promise<T | undefined> =>
     p.catch((e: unknown) => {
       if (!signal.aborted) note(what, e);
@@ -61,6 +69,7 @@ export async function loadPull(client: PullClient, params: PullParams, note: Not
     },
   );
   const pull = await pullLoad;
+  onPull?.(pull);
   const [reviews, status, commits] = await Promise.all([reviewsLoad, statusLoad, commitsLoad]);
   return { pull, details: pullDetails(pull, { reviews, status, commits }) };
 }
@@ -94,9 +103,10 @@ export function startPullLoad(
   issueLoad: Promise<Pick<Issue, 'pull_request'>>,
   note: NoteMissing,
   signal: AbortSignal,
+  onPull?: (pull: PullRequest) => void,
 ): Promise<PullFacts | undefined> {
-  const early = row.isPull ? loadPull(client, params, note, signal, row.headSha) : undefined;
+  const early = row.isPull ? loadPull(client, params, note, signal, row.headSha, onPull) : undefined;
   // expected: an early load's failure is thrown below when the issue is a pull request, and unused when it is not
   early?.catch(() => undefined);
-  return issueLoad.then((issue) => (issue.pull_request ? (early ?? loadPull(client, params, note, signal)) : undefined));
+  return issueLoad.then((issue) => (issue.pull_request ? (early ?? loadPull(client, params, note, signal, undefined, onPull)) : undefined));
 }

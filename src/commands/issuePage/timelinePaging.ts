@@ -1,8 +1,8 @@
 // The timeline of a long history loads its newest pages first; "Load earlier" at the top fetches the page before.
 // Gitea 1.27 answers GET …/timeline with X-Total-Count = the count of *that page* and no Link header
 // (ListIssueCommentsAndTimeline), so the end is found by probing: the issue's `comments` (plain comments only) is
-// a lower bound of the timeline's length, so every page before ceil(comments / limit) exists; from there two pages
-// are asked at once until one is past the end. A server that sends a real total (larger than the page) is taken at
+// a lower bound of the timeline's length (with a pull request's `review_comments`, its reviews), so every page before
+// ceil(atLeast / limit) exists; from there two pages are asked at once, then four, eight…, until one is past the end. A server that sends a real total (larger than the page) is taken at
 // its word. Gitea also drops code comments *after* slicing a page, so a pull request's page can come short in the
 // middle: for pull requests only an empty page ends the timeline. Pure (no vscode).
 
@@ -15,6 +15,22 @@ export const NEWEST_PAGES = 2;
 /** Pages probed at most past the issue's comment count for the end (100 rounds of two: 10,000 entries at 50 a page):
  * a server that always answers full pages is not asked forever; the timeline then counts as ending there. */
 export const MAX_PROBED_PAGES = 200;
+/** Pages probed at once at most (the probe doubles from two each round). */
+export const PROBE_MAX_WIDTH = 16;
+
+/**
+ * What the timeline has at least, from the issue's request (already under way) and, for a pull request, the pull
+ * request's: the issue's `comments` counts its plain comments, the pull request's `review_comments` its reviews
+ * (Gitea counts the comments of type Review, PullRequest.GetReviewCommentsCount), both entries of the timeline. A
+ * pull request's long timeline is then read at once up to there instead of two pages per round trip.
+ */
+export function timelineHints(issueLoad: Promise<{ readonly comments?: number | null; readonly pull_request?: unknown }>, pullLoad: Promise<{ readonly review_comments?: number | null } | undefined>): Promise<TimelineHints> {
+  return issueLoad.then(async (i) => {
+    // expected: without the pull request's answer its reviews are not counted (a lower bound stays one).
+    const reviews = i.pull_request ? ((await pullLoad.catch(() => undefined))?.review_comments ?? 0) : 0;
+    return { atLeast: (i.comments ?? 0) + reviews, isPull: !!i.pull_request };
+  });
+}
 
 export interface TimelinePageLike<T> {
   readonly items: readonly T[];
@@ -70,25 +86,23 @@ export class TimelinePaging<T> {
       if (ended(first.items)) return { paging: new TimelinePaging(new Map(), 1, limit, idOf), items: [...first.items] };
       const start = Math.max(2, Math.ceil(atLeast / limit));
       let probe = start;
-      for (;;) {
+      // Two pages at first, twice as many each round after (up to PROBE_MAX_WIDTH): a long history ends in a few
+      // round trips (11 pages: 3 rounds, not 5), a short one costs what it did.
+      let width = 2;
+      for (last = 0; last === 0; ) {
         if (probe - start >= MAX_PROBED_PAGES) {
           // Every page so far was full: the last one read is taken as the end.
           last = probe - 1;
           onCapped?.(last);
           break;
         }
-        const [a, b] = await Promise.all([fetchPage(probe, limit), fetchPage(probe + 1, limit)]);
-        pages.set(probe, a.items);
-        pages.set(probe + 1, b.items);
-        if (ended(a.items)) {
-          last = a.items.length ? probe : probe - 1;
-          break;
-        }
-        if (ended(b.items)) {
-          last = b.items.length ? probe + 1 : probe;
-          break;
-        }
-        probe += 2;
+        const batch = Array.from({ length: width }, (_, i) => probe + i);
+        const answers = await Promise.all(batch.map((p) => fetchPage(p, limit)));
+        batch.forEach((p, i) => pages.set(p, answers[i]!.items));
+        const endAt = answers.findIndex((a) => ended(a.items));
+        if (endAt >= 0) last = answers[endAt]!.items.length ? batch[endAt]! : batch[endAt]! - 1;
+        probe += width;
+        width = Math.min(width * 2, PROBE_MAX_WIDTH);
       }
     }
     const firstShown = last <= WHOLE_PAGES ? 1 : last - NEWEST_PAGES + 1;

@@ -9,6 +9,7 @@ import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { toPullReviewComment } from '../convert/timeline';
 import { archived, badRequest, notFound, RawResponseError } from '../errors';
+import { reviewCommentsCount } from '../issueEvents';
 import { formInt } from '../paging';
 import { notifyWithMentions } from '../notifications';
 import type { Router } from '../router';
@@ -35,7 +36,7 @@ function createReply(ctx: Ctx): void {
   const reply = { id: state.nextId('comment'), issueId: issue.id, posterId: doer.id, body: form.body ?? '', created: now, updated: now,
     type: 'code' as const, reviewId: parent.reviewId, treePath: parent.treePath, line: parent.line, commitSha: first.commitSha, diffHunk: first.diffHunk };
   state.comments.push(reply);
-  issue.pull.reviewComments = state.comments.filter((c) => c.issueId === issue.id && c.type === 'code').length;
+  issue.pull.reviewComments = reviewCommentsCount(state, issue.id);
   notifyWithMentions(state, issue, doer.id, reply.body, reply.id);
   ctx.json(201, toPullReviewComment(ctx, reply));
 }

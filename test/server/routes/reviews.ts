@@ -8,7 +8,7 @@ import type { Ctx } from '../context';
 import { pullShas } from '../convert/pulls';
 import { canSeeReview, reviewCodeComments, toPullReview, toPullReviewComment } from '../convert/timeline';
 import { fail, notFound, unprocessable } from '../errors';
-import { addEvent } from '../issueEvents';
+import { addEvent, reviewCommentsCount } from '../issueEvents';
 import { formInt, paged } from '../paging';
 import { accessMode } from '../permissions';
 import type { Router } from '../router';
@@ -118,7 +118,7 @@ function submit(ctx: Ctx, repo: RepoRec, issue: IssueRec, review: ReviewRec, typ
   }
   const event = addEvent(state, issue, review.reviewerId, 'review', { reviewId: review.id, body }, now);
   if (type !== 'pending') notifyWithMentions(state, issue, review.reviewerId, body, event.id);
-  pr.reviewComments = state.comments.filter((c) => c.issueId === issue.id && c.type === 'code').length;
+  pr.reviewComments = reviewCommentsCount(state, issue.id);
   issue.updated = now;
 }
 
@@ -199,7 +199,7 @@ function deleteReview(ctx: Ctx): void {
   for (let i = state.comments.length - 1; i >= 0; i--) {
     if (state.comments[i]!.reviewId === review.id) state.comments.splice(i, 1);
   }
-  issue.pull!.reviewComments = state.comments.filter((c) => c.issueId === issue.id && c.type === 'code').length;
+  issue.pull!.reviewComments = reviewCommentsCount(ctx.state, issue.id);
   ctx.noContent();
 }
 

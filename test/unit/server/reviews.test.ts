@@ -86,6 +86,16 @@ describe('test server: pull request reviews', () => {
     assert.deepEqual((await api(server, '/repos/alice/demo/pulls/6')).json.requested_reviewers, []);
   });
 
+  it("review_comments counts the submitted reviews (Gitea's comments of type Review), not their line comments", async () => {
+    const before = (await api(server, '/repos/alice/demo/pulls/6')).json.review_comments ?? 0;
+    const lines = [{ path: 'README.md', body: 'one', new_position: 1 }, { path: 'README.md', body: 'two', new_position: 2 }];
+    const first = await api(server, reviews, { method: 'POST', as: 'carol', body: { event: 'COMMENT', comments: lines } });
+    const pending = await api(server, reviews, { method: 'POST', as: 'bob', body: { event: 'PENDING', comments: lines } });
+    assert.equal((await api(server, '/repos/alice/demo/pulls/6')).json.review_comments, before + 1, 'one submitted review; its two lines and a pending review do not count');
+    for (const r of [first, pending]) await api(server, `${reviews}/${r.json.id}`, { method: 'DELETE', as: r === first ? 'carol' : 'bob' });
+    assert.equal((await api(server, '/repos/alice/demo/pulls/6')).json.review_comments ?? 0, before);
+  });
+
   it('a COMMENT review with an old-file line comment; delete: reviewer or site admin only', async () => {
     const created = await api(server, reviews, {
       method: 'POST', as: 'carol', body: { event: 'COMMENT', comments: [{ path: 'README.md', body: 'old line', old_position: 2 }] },

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NEWEST_PAGES, TIMELINE_PAGE_LIMIT, TimelinePaging, type TimelinePageLike } from '../../../../src/commands/issuePage/timelinePaging';
+import { NEWEST_PAGES, TIMELINE_PAGE_LIMIT, TimelinePaging, timelineHints, type TimelinePageLike } from '../../../../src/commands/issuePage/timelinePaging';
 import { PAGE_CACHE_TTL_MS, PageCache } from '../../../../src/commands/issuePage/pageCache';
 import { LIST_CACHE_TTL_MS } from '../../../../src/shared/cacheLifetime';
 
@@ -70,12 +70,26 @@ describe('timeline paging', () => {
     assert.equal(await paging.loadEarlier(server.fetchPage, shown), undefined, 'nothing before page 1');
   });
 
-  it('a lower bound far below the length probes forward two pages at a time', async () => {
+  it('a lower bound far below the length probes forward two pages, then four, then eight at once', async () => {
     const server = giteaTimeline(entries(480));
     const { paging, items } = await TimelinePaging.newest(server.fetchPage, hints(0), (e) => e.id);
     assert.deepEqual(ids(items), ids(entries(480).slice(400)));
     assert.equal(paging.earlierPages, 8);
-    assert.deepEqual(server.asked, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // Three rounds after page 1 (two pages at a time took five); the pages past the end are empty answers.
+    assert.deepEqual(server.asked, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  });
+
+  it("a pull request's reviews count toward the lower bound (timelineHints): its long timeline is read from there", async () => {
+    const issue = Promise.resolve({ comments: 10, pull_request: { merged: false } });
+    const hinted = await timelineHints(issue, Promise.resolve({ review_comments: 290 }));
+    assert.deepEqual(hinted, { atLeast: 300, isPull: true });
+    assert.deepEqual(await timelineHints(issue, Promise.resolve(undefined)), { atLeast: 10, isPull: true }, 'no answer: the issue alone');
+    assert.deepEqual(await timelineHints(issue, Promise.reject(new Error('refused'))), { atLeast: 10, isPull: true }, 'a failed read: the issue alone');
+    const plain = Promise.resolve({ comments: 10 });
+    assert.deepEqual(await timelineHints(plain, new Promise(() => undefined)), { atLeast: 10, isPull: false }, 'an issue waits for no pull request');
+    const server = giteaTimeline(entries(480));
+    await TimelinePaging.newest(server.fetchPage, () => Promise.resolve(hinted), (e) => e.id);
+    assert.deepEqual(server.asked, [1, 6, 7, 8, 9, 10, 11], 'pages before 6 exist: not asked, not walked through');
   });
 
   it('a history that ends exactly at a page boundary ends at the empty page after it', async () => {
