@@ -139,9 +139,10 @@ export async function ciDispatchFigures(page, server, fixtures, tmp, { report, m
     await pushDispatchWorkflow(server, fixtures, tmp);
     await collapseAllPanes(page);
     await setPaneExpanded(page, PANE, true);
-    // The memory figure before this one scrolled the runs down many pages: back to the top, where Workflows is.
-    await paneLocator(page).locator('.monaco-list').first().hover().catch(() => undefined);
-    for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -5000);
+    // The memory figure before this one scrolled the runs down many pages (850 runs): back to the top, where
+    // Workflows is, as a keyboard user goes there (Home focuses the tree's first row and opens nothing).
+    await paneLocator(page).locator('.monaco-list').first().focus();
+    await page.keyboard.press('Home');
     const group = paneLocator(page).locator('.monaco-list-row', { hasText: /^Workflows/ }).first();
     await group.waitFor({ state: 'visible', timeout: 30_000 });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
