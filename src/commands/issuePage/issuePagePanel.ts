@@ -177,7 +177,13 @@ export class IssuePage {
       const pullRequestLoad = new Promise<PullRequest | undefined>((resolve) => (pullAnswered = resolve));
       const pullLoad = startPullLoad(client, params, { isPull: this.stub.isPull, headSha: this.stub.headSha }, issueLoad, noteMissing, signal, pullAnswered);
       // An issue, or a failed read, answers no pull request: the timeline's hints do not wait for one.
-      pullLoad.then(() => pullAnswered(undefined), () => pullAnswered(undefined));
+      pullLoad.then(
+        () => pullAnswered(undefined),
+        () => {
+          // expected: a failed read answers no pull request; the failure itself is awaited below
+          pullAnswered(undefined);
+        },
+      );
       pullLoad.catch(() => {
         // expected: the same failure is thrown by issueLoad or awaited below; this only keeps it from going unhandled
       });

@@ -96,12 +96,13 @@ export class TimelinePaging<T> {
           onCapped?.(last);
           break;
         }
-        const batch = Array.from({ length: width }, (_, i) => probe + i);
+        // Never past MAX_PROBED_PAGES: the last round asks only what is left of it.
+        const batch = Array.from({ length: Math.min(width, MAX_PROBED_PAGES - (probe - start)) }, (_, i) => probe + i);
         const answers = await Promise.all(batch.map((p) => fetchPage(p, limit)));
         batch.forEach((p, i) => pages.set(p, answers[i]!.items));
         const endAt = answers.findIndex((a) => ended(a.items));
         if (endAt >= 0) last = answers[endAt]!.items.length ? batch[endAt]! : batch[endAt]! - 1;
-        probe += width;
+        probe += batch.length;
         width = Math.min(width * 2, PROBE_MAX_WIDTH);
       }
     }
