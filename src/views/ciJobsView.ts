@@ -131,11 +131,12 @@ export class CiJobsProvider extends PagedTreeProvider {
       key: this.rootKey,
       fetch: async (page, signal) => {
         // Gitea answers a repository's admins (its owner) even where its Actions are off (reqRepoReader lets them
-        // through, with no runs): the repository's own `has_actions`, read beside the first page, tells.
+        // through, with no runs): the repository's own `has_actions`, read beside the first page, tells. The poll
+        // reloads the first page every few seconds: a repository read in the last minutes is not asked again.
         const [runs, repository] = await Promise.all([
           scope.client.getWorkflowRuns({ ...scope.params, ...status, page }, { signal }),
           // expected: without the repository's answer the runs are shown as the server gave them.
-          page === 1 ? recentRepositories.read(scope, scope.params, signal).catch(() => undefined) : undefined,
+          page === 1 ? (recentRepositories.recent(scope.account.id, scope.repo.owner, scope.repo.repo) ?? recentRepositories.read(scope, scope.params, signal).catch(() => undefined)) : undefined,
         ]);
         if (repository?.has_actions === false) throw new ActionsOffError();
         return runs;
