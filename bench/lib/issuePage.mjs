@@ -39,10 +39,29 @@ export async function seedIssuePages(server, fixtures) {
   return { short, long: long.number };
 }
 
-/** The keybindings that open the seeded pages (written into keybindings.json before the page loads). */
+/** The floor's page: its key, and the comments it holds (a short issue's description and 8 comments). */
+const FLOOR_PAGE = { key: 'ctrl+alt+shift+pagedown', press: 'Control+Alt+Shift+PageDown', comments: 8 };
+
+/** The keybindings that open the seeded pages (written into keybindings.json before the page loads), and the floor's. */
 export function issuePageKeybindings(server, seeded) {
   const open = (key, number) => ({ key, command: 'gitea.openIssue', args: { repo: { instanceUrl: server.url, owner: 'alice', repo: 'big' }, number } });
-  return [...seeded.short.map((n, i) => open(SHORT_KEYS[i], n)), open(LONG_KEY, seeded.long)];
+  return [
+    ...seeded.short.map((n, i) => open(SHORT_KEYS[i], n)),
+    open(LONG_KEY, seeded.long),
+    { key: FLOOR_PAGE.key, command: 'giteaBenchReviewFloor.page', args: { title: 'Floor page', comments: FLOOR_PAGE.comments } },
+  ];
+}
+
+/** The floor (bench/review-floor): a webview whose HTML holds the page, no script, no request; key → its timeline on
+ * screen, measured by the same recorder. */
+export async function measureFloorPaint(page) {
+  const t0 = Date.now();
+  await page.keyboard.press(FLOOR_PAGE.press);
+  const { frame } = await pageFrame(page);
+  const { hit } = await waitForRecord(frame, (r) => r.entries > 0 && !r.loading);
+  await runCommand(page, 'View: Close All Editors');
+  await sleep(300);
+  return { openToPaintMs: hit.t - t0, entries: hit.entries };
 }
 
 /**

@@ -5,9 +5,10 @@
 // on how busy the machine is (a slow machine stretches each step, not the number of steps); the elapsed time is
 // printed beside it. The scenarios: the sidebar's first fill after activation (signed in, the window reloaded), the
 // issue page and the pull request page opened the way a click on their tree row opens them, Changed Files of a pull
-// request, and the Create Issue and Create Pull Request forms. Budgets (issue #24): ≤ 3 round trips for the sidebar,
-// ≤ 2 for a page or a form after the click; for Changed Files, ≤ 2 to its first files on screen (the whole list is
-// printed beside). The timers that poll on their own (the unread count, the CI Jobs view's refresh of active runs)
+// request, and the Create Issue and Create Pull Request forms; then the pull request page again once #1 has a long
+// history of code comments (≤ 3: the timeline's end is looked for where the counts say, then the newest comments'
+// reactions). Budgets (issue #24): ≤ 3 round trips for the sidebar, ≤ 2 for a page or a form after the click; for
+// Changed Files, ≤ 2 to its first files on screen (the whole list is printed beside). The timers that poll on their own (the unread count, the CI Jobs view's refresh of active runs)
 // are on no scenario's path: the unread count's requests are left out, the CI refresh is off. Afterwards the unread
 // count's badge is measured on its own (unreadBadge.mjs): one request per interval, none without the focus.
 import { writeFileSync } from 'node:fs';
@@ -20,9 +21,15 @@ import { gitWorkspace } from './workspace.mjs';
 import { BADGE_INTERVAL_SECONDS, measureUnreadBadge } from './unreadBadge.mjs';
 
 export const DELAY_MS = 100;
+/** The long history put on pull request #1 after its first figure (as a review-heavy pull request has). */
+const LONG_REVIEWS = 10;
+const LONG_REVIEW_COMMENTS = 40;
+/** The issue page's cache lifetime (src/shared/cacheLifetime.ts): a page opened again within it asks nothing. */
+const PAGE_CACHE_MS = 60_000;
 const KEYS = {
   issuePage: { key: 'ctrl+alt+shift+f1', press: 'Control+Alt+Shift+F1' },
   pullPage: { key: 'ctrl+alt+shift+f2', press: 'Control+Alt+Shift+F2' },
+  pullPageLong: { key: 'ctrl+alt+shift+f2', press: 'Control+Alt+Shift+F2' },
   changedFiles: { key: 'ctrl+alt+shift+f3', press: 'Control+Alt+Shift+F3' },
   createIssue: { key: 'ctrl+alt+shift+f4', press: 'Control+Alt+Shift+F4' },
   createPullRequest: { key: 'ctrl+alt+shift+f5', press: 'Control+Alt+Shift+F5' },
@@ -67,6 +74,16 @@ async function quietAfter(proxy, from, { timeout = 60_000, until = () => true } 
   }
 }
 
+/** Waits (up to 10 s) until nothing is under way and nothing started for a second. */
+async function proxyQuiet(proxy) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < 10_000) {
+    const last = Math.max(0, ...proxy.log.map((r) => r.end ?? Date.now()));
+    if (proxy.inFlight() === 0 && Date.now() - last >= 1000) return;
+    await sleep(100);
+  }
+}
+
 /** Runs `act`, then counts the round trips of what it asked until the proxy went quiet. */
 async function scenario(proxy, act, { firstUseful, ...options } = {}) {
   const from = proxy.log.length;
@@ -84,6 +101,8 @@ async function scenario(proxy, act, { firstUseful, ...options } = {}) {
     requests: reqs.length,
     elapsedMs: reqs.length ? Math.max(...ends) - t0 : 0,
     levels: path.levels.map((level) => level.map(shortName)),
+    // BENCH_LATENCY_TRACE=1: each request's start and end after the act, to read why a level waited.
+    ...(process.env.BENCH_LATENCY_TRACE ? { trace: reqs.map((r) => [shortName(r), r.start - t0, r.end === undefined ? null : r.end - t0]) } : {}),
   };
 }
 
@@ -91,6 +110,33 @@ async function scenario(proxy, act, { firstUseful, ...options } = {}) {
 function viewsFilled(reqs) {
   const answered = (re) => reqs.some((r) => re.test(r.path) && r.end !== undefined);
   return answered(/\/repos\/alice\/big\/branches\?page=1&/) && answered(/\/activities\/feeds\?/);
+}
+
+/** Reviews of code comments on pull request #1 (10 × 40 on one file, carol and alice in turn), straight to the test
+ * server: a pull request whose timeline has 9 pages, most of them code comments (answered short or empty). */
+async function seedLongHistory(server, fixtures) {
+  const seeded = [];
+  for (let r = 0; r < LONG_REVIEWS; r++) {
+    const user = r % 2 ? 'alice' : 'carol';
+    const comments = Array.from({ length: LONG_REVIEW_COMMENTS }, (_, i) => ({ path: 'src/mod/file-0002.ts', body: `Review ${r + 1}, note ${i + 1}.`, new_position: 1 + (i % 2) }));
+    const res = await fetch(`${server.apiUrl}/repos/alice/big/pulls/1/reviews`, {
+      method: 'POST',
+      headers: { authorization: `token ${fixtures.users[user].tokens.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'COMMENT', body: `Review ${r + 1}`, comments }),
+    });
+    if (!res.ok) throw new Error(`POST review: ${res.status} ${await res.text()}`);
+    seeded.push({ user, id: (await res.json()).id });
+  }
+  return seeded;
+}
+
+/** Deletes the seeded reviews (with their comments): the review figures that follow in a full run read every review
+ * of #1 and must find only theirs. */
+async function dropLongHistory(server, fixtures, seeded) {
+  for (const { user, id } of seeded) {
+    const res = await fetch(`${server.apiUrl}/repos/alice/big/pulls/1/reviews/${id}`, { method: 'DELETE', headers: { authorization: `token ${fixtures.users[user].tokens.all}` } });
+    if (!res.ok) throw new Error(`DELETE review ${id}: ${res.status}`);
+  }
 }
 
 /** An API answer of the test server itself (not through the proxy: preparing a scenario is not part of it). */
@@ -134,6 +180,7 @@ const SCENARIOS = [
   ['sidebar', "the sidebar's first fill after activation (signed in, window reloaded)", 3],
   ['issuePage', 'issue page (a click on its row)', 2],
   ['pullPage', 'pull request page (a click on its row)', 2],
+  ['pullPageLong', `pull request page, a long history (${LONG_REVIEWS} reviews of ${LONG_REVIEW_COMMENTS} code comments: Gitea tells no timeline length, so its end is looked for; then the newest comments' reactions)`, 3],
   ['changedFiles', 'Changed Files of a pull request (1,500 files): the first files on screen', 2, 'firstUseful'],
   ['changedFiles', 'Changed Files of a pull request (1,500 files): the whole list, 30 pages (the former figure, no budget)', undefined],
   ['createIssue', 'Create Issue form', 2],
@@ -174,15 +221,27 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
       await waitForWorkbench(page);
     }, { timeout: 120_000, until: viewsFilled });
     await openContainer(page, 'Gitea');
+    const openedAt = {};
     const keyed = async (name) => {
       // The keys reach the workbench from a pane header (not from inside a webview that had the focus).
       await page.locator('.part.sidebar .pane-header').first().click();
       await page.locator('.part.sidebar .pane-header').first().click();
+      // The view under that header, expanded again after its list's lifetime, reloads it: not the scenario's requests.
+      await proxyQuiet(proxy);
+      openedAt[name] = Date.now();
       results[name] = await scenario(proxy, () => page.keyboard.press(KEYS[name].press), { timeout: 15_000, firstUseful: FIRST_USEFUL[name] });
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
       await sleep(500);
     };
     for (const name of ['issuePage', 'pullPage', 'changedFiles', 'createIssue', 'createPullRequest']) await keyed(name);
+    // The same pull request with a long history, once its page has left the cache (opened as from its row again).
+    const long = await seedLongHistory(server, fixtures);
+    try {
+      await sleep(Math.max(0, openedAt.pullPage + PAGE_CACHE_MS + 1000 - Date.now()));
+      await keyed('pullPageLong');
+    } finally {
+      await dropLongHistory(server, fixtures, long);
+    }
     // The unread count's own timer, now that nothing else is asked (unreadBadge.mjs).
     badge = await measureUnreadBadge(page, proxy);
   } catch (e) {

@@ -71,7 +71,8 @@ export async function prepareReviewFloor(page, server, fixtures, tmpDir, shape, 
       line: g.line,
       resolved: !!resolver,
       label: resolver ? `Resolved by ${resolver}` : undefined,
-      comments: sorted.map((c) => ({ author: c.user.login, body: c.body, createdAt: c.created_at })),
+      // The authors' pictures too (the instance's avatar URLs, as Gitea Workbench shows them): part of each comment.
+      comments: sorted.map((c) => ({ author: c.user.login, avatar: c.user.avatar_url, body: c.body, createdAt: c.created_at })),
     };
   });
   writeFileSync(specFile(tmpDir, shape), JSON.stringify({ path, base, head, threads }));

@@ -1,4 +1,5 @@
-// The floor of the review threads' figure (bench/lib/reviewFloor.mjs): what VS Code itself costs to show a file's
+// The floors of the review threads' figure (bench/lib/reviewFloor.mjs) and of the issue page's first paint
+// (bench/lib/issuePage.mjs). The review threads' floor (bench/lib/reviewFloor.mjs): what VS Code itself costs to show a file's
 // diff with the same threads as Gitea Workbench shows, made from memory. `load` reads a spec (the file's two sides
 // and its threads, as Gitea Workbench groups them) before the measure; `open` is what the measured key runs: the
 // threads are created with their comments, labels, state and reply box, then the diff is opened.
@@ -38,7 +39,8 @@ exports.activate = function activate(context) {
           const body = new vscode.MarkdownString(c.body, false);
           body.isTrusted = false;
           body.supportHtml = false;
-          return { body, mode: vscode.CommentMode.Preview, author: { name: c.author }, timestamp: new Date(c.createdAt), contextValue: 'floorComment' };
+          const author = { name: c.author, iconPath: c.avatar ? vscode.Uri.parse(c.avatar, true) : undefined };
+          return { body, mode: vscode.CommentMode.Preview, author, timestamp: new Date(c.createdAt), contextValue: 'floorComment' };
         });
         const thread = controller.createCommentThread(uris[t.side], new vscode.Range(t.line - 1, 0, t.line - 1, 0), comments);
         thread.canReply = true;
@@ -49,6 +51,15 @@ exports.activate = function activate(context) {
         threads.push(thread);
       }
       await vscode.commands.executeCommand('vscode.diff', uris.old, uris.new, `${spec.path} (floor)`, { preview: true });
+    }),
+    // The issue page's floor: a webview panel whose HTML already holds a page like the issue page's first paint (a
+    // header, a timeline of `args.comments` comments), with no script and no message: what VS Code itself costs from
+    // the command to a page on screen.
+    vscode.commands.registerCommand('giteaBenchReviewFloor.page', (args) => {
+      const panel = vscode.window.createWebviewPanel('giteaBenchPageFloor', args.title, vscode.ViewColumn.Active, {});
+      const comment = (i) => `<article class="comment"><header><strong>alice</strong> commented</header><div class="body"><p>Comment ${i}: the <strong>timeline</strong> keeps <code>going</code>, see #1 and @bob.</p><ul><li>a list item</li><li>another one</li></ul></div></article>`;
+      const comments = Array.from({ length: args.comments }, (_, i) => comment(i + 1)).join('');
+      panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><title>${args.title}</title></head><body><main id="app"><header><h1>${args.title}</h1></header><section class="timeline"><article class="comment description"><div class="body"><p>A description with a link and #1.</p></div></article>${comments}</section></main></body></html>`;
     }),
   );
 };

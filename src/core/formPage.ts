@@ -1,17 +1,19 @@
 // The extension's forms in a webview (Create Issue, Create Pull Request) share their page: one strict
 // Content-Security-Policy with a per-load nonce, the stylesheet and helper script of media/forms/ (fields, the
-// Write / Preview tabs, the label list, errors at their fields), then the form's own script; and the texts every
+// Write / Preview tabs, the label list, errors at their fields), then the form's own script, written into the page
+// (webviewResource.ts); and the texts every
 // form shows, translated here (the webview script has no vscode.l10n).
 import * as vscode from 'vscode';
 import { nonce, webviewShell } from '../shared/webviewShell';
+import { webviewResource } from './webviewResource';
 
 /** Strings the scripts show, sent once with the page. */
 export type FormStrings = Record<string, string>;
 
 export function formPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, formScript: vscode.Uri, strings: FormStrings): string {
   const n = nonce();
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'forms', 'form.css'));
-  const kit = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'forms', 'formKit.js'));
+  const style = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'forms', 'form.css'));
+  const kit = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'forms', 'formKit.js'));
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${n}'`,
@@ -21,7 +23,7 @@ export function formPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, for
     "form-action 'none'",
     "base-uri 'none'",
   ].join('; ');
-  return webviewShell({ csp, nonce: n, style: style.toString(), scripts: [kit.toString(), webview.asWebviewUri(formScript).toString()], title: strings.pageTitle ?? '', strings });
+  return webviewShell({ csp, nonce: n, style, scripts: [kit, webviewResource(webview, formScript)], title: strings.pageTitle ?? '', strings });
 }
 
 /** The texts of the parts every form has: title, description with its preview, labels, milestone, assignees, buttons. */

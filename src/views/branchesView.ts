@@ -56,21 +56,25 @@ export class BranchesProvider extends PagedTreeProvider {
         emptyLabel: q ? vscode.l10n.t('No branch matches "{0}"', q) : vscode.l10n.t('This repository has no branches'),
         identity: (b: Branch) => b.name,
         filter: q && !onServer ? matches : undefined,
-        lead: async (signal) => {
-          const branch = await this.defaultBranch(scope, signal);
+        lead: async (signal: AbortSignal, firstPage: Promise<readonly Branch[]>) => {
+          const branch = await this.defaultBranch(scope, signal, firstPage);
           return branch && (!q || matches(branch)) ? [branch] : [];
         },
       },
     };
   }
 
-  /** The default branch, fetched alongside the first page so that the page does not wait for it. */
-  private async defaultBranch(scope: ViewScope, signal: AbortSignal): Promise<Branch | undefined> {
+  /** The default branch, looked up alongside the first page so that the page does not wait for it. Often it is on
+   * that page (Gitea lists the most recent commits first): then it is taken from there, and asked for only when it is not (a
+   * request after the repository's answer: one more round trip on the sidebar's first fill). */
+  private async defaultBranch(scope: ViewScope, signal: AbortSignal, firstPage: Promise<readonly Branch[]>): Promise<Branch | undefined> {
     const repo = await recentRepositories.read(scope, scope.params, signal);
     void vscode.commands.executeCommand('setContext', REPOSITORY_ARCHIVED_CONTEXT, repo.archived === true);
-    if (!repo.default_branch || repo.empty) return undefined;
-    this.defaults.set(scope.key, repo.default_branch);
-    return scope.client.repoGetBranch({ ...scope.params, branch: repo.default_branch }, { signal });
+    const name = repo.default_branch;
+    if (!name || repo.empty) return undefined;
+    this.defaults.set(scope.key, name);
+    const listed = (await firstPage).find((b) => b.name === name);
+    return listed ?? scope.client.repoGetBranch({ ...scope.params, branch: name }, { signal });
   }
 
   /** The view's message while the filter works on loaded pages only (servers without `q`). */

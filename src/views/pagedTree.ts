@@ -300,8 +300,8 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     state.status = 'loading';
     state.error = undefined;
     this.track(+1);
-    const request = state.spec
-      .fetch(page, signal)
+    const fetched = state.spec.fetch(page, signal);
+    const request = fetched
       .then(
         (result) => {
           if (!state.isCurrent(token)) return;
@@ -329,7 +329,16 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     if (first && state.spec.lead) {
       this.track(+1);
       state.spec
-        .lead(signal)
+        .lead(
+          signal,
+          fetched.then(
+            (r): readonly T[] => r.items,
+            (): readonly T[] => {
+              // expected: the page's own failure is shown by the page; the lead then asks on its own
+              return [];
+            },
+          ),
+        )
         .then(
           (lead) => {
             if (!state.isCurrent(token) || lead.length === 0) return;

@@ -27,8 +27,9 @@ export interface ListSpec<T> {
   render(item: T, now: number): TreeNode;
   /** Shown when the list has no items at all. */
   readonly emptyLabel: string;
-  /** Items to show before the list (e.g. the default branch), fetched in parallel with the first page. */
-  readonly lead?: (signal: AbortSignal) => Promise<readonly T[]>;
+  /** Items to show before the list (e.g. the default branch), fetched in parallel with the first page; `firstPage`
+   * is that page's own request (its items, or none when it failed), so a lead item on it needs no request. */
+  readonly lead?: (signal: AbortSignal, firstPage: Promise<readonly T[]>) => Promise<readonly T[]>;
   /** Identity for removing duplicates (lead items, and items that shift between pages). */
   readonly identity?: (item: T) => string | number;
   /** A filter applied on this side, over loaded items (for servers that cannot filter). */

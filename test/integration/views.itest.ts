@@ -41,7 +41,7 @@ describe('views: items of every view (Gitea 1.27)', function () {
     await server?.close();
   });
 
-  it('Branches: every branch, default first and marked, protection and push rights, one request', async () => {
+  it('Branches: every branch, default first and marked, protection and push rights, one request (the default branch from the first page)', async () => {
     const from = server.requests.length;
     views.branches.refresh();
     const nodes = await settled(views.branches);
@@ -61,6 +61,8 @@ describe('views: items of every view (Gitea 1.27)', function () {
     assert.equal(lists.length, 1, 'one request for the list');
     assert.equal(lists[0]!.query.q, undefined);
     assert.equal(lists[0]!.query.page, '1');
+    // The default branch is on that page: it is taken from there, not asked for after the repository's answer.
+    assert.equal(requestsTo(server, '/repos/alice/demo/branches/main', from).length, 0, 'no request for the default branch');
   });
 
   it('Branches: the filter is sent to the server as q (Gitea 1.27)', async () => {

@@ -2,7 +2,7 @@
 // again and restored after a reload. The host loads the data, renders the Markdown (pageModel.ts) and runs the
 // actions; the webview only shows and reports through the validated protocol (messages.ts).
 import * as vscode from 'vscode';
-import type { Issue, PullRequest } from '../../api';
+import type { Issue } from '../../api';
 import { messageOf } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { Target } from '../../core/target';
@@ -17,7 +17,7 @@ import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
 import { PageReactions } from './reactions';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
-import { timelineHints } from './timelinePaging';
+import { timelineHints, type PullTimelineCounts } from './timelinePaging';
 import { recentRepositories } from '../../core/recentRepositories';
 
 export const ISSUE_PAGE_VIEW_TYPE = 'gitea.issuePage';
@@ -173,8 +173,8 @@ export class IssuePage {
       // A pull request's branches, reviews and CI status load alongside the timeline (a failed extra shows as absent),
       // from the start when the row said it is one (pullLoad.ts).
       const noteMissing = (what: string, e: unknown) => this.services.log.info(`Issue page ${this.key}: no ${what} (${messageOf(e)})`);
-      let pullAnswered: (pull: PullRequest | undefined) => void = () => undefined;
-      const pullRequestLoad = new Promise<PullRequest | undefined>((resolve) => (pullAnswered = resolve));
+      let pullAnswered: (counts: PullTimelineCounts | undefined) => void = () => undefined;
+      const pullRequestLoad = new Promise<PullTimelineCounts | undefined>((resolve) => (pullAnswered = resolve));
       const pullLoad = startPullLoad(client, params, { isPull: this.stub.isPull, headSha: this.stub.headSha }, issueLoad, noteMissing, signal, pullAnswered);
       // An issue, or a failed read, answers no pull request: the timeline's hints do not wait for one.
       pullLoad.then(

@@ -1,7 +1,8 @@
-// The issue page's HTML shell: a strict Content-Security-Policy with a per-load nonce (no inline script, no
-// remote script or style; images only from the extension and the instance's origin), the script and style from
-// media/issuePage/. The page itself is built by page.js from messages.
+// The issue page's HTML shell: a strict Content-Security-Policy with a per-load nonce (no remote script or style;
+// images only from the extension and the instance's origin), the script and style of media/issuePage/ written into
+// the page with that nonce. The page itself is built by page.js from messages.
 import * as vscode from 'vscode';
+import { webviewResource } from '../../core/webviewResource';
 import { nonce, webviewShell } from '../../shared/webviewShell';
 
 /** The origin images may load from: the instance's, when it is an http(s) URL. */
@@ -31,8 +32,8 @@ export function pageCsp(cspSource: string, nonce: string, instanceUrl: string): 
 
 export function pageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, instanceUrl: string, title: string, strings: Record<string, string>): string {
   const n = nonce();
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.js'));
-  const reactions = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'reactions.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.css'));
-  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style: style.toString(), scripts: [reactions.toString(), script.toString()], title, strings });
+  const style = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.css'));
+  const reactions = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'reactions.js'));
+  const script = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.js'));
+  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style, scripts: [reactions, script], title, strings });
 }

@@ -6,6 +6,7 @@
 import type { CombinedStatus, GiteaClient, Issue, PullRequest, PullReview } from '../../api';
 import { readAllPages } from '../../api/paging';
 import { pullDetails, type PullDetails } from './pullModel';
+import type { PullTimelineCounts } from './timelinePaging';
 
 export interface PullParams {
   readonly owner: string;
@@ -40,8 +41,9 @@ export async function loadPull(
   note: NoteMissing,
   signal: AbortSignal,
   headHint?: string,
-  /** Told the pull request as soon as it is answered, before its reviews and status (the timeline's length). */
-  onPull?: (pull: PullRequest) => void,
+  /** Told the timeline's counts as soon as the pull request and its reviews' first page are answered (both asked at
+   * once), before the other pages of reviews and the status: the timeline's length (timelineHints). */
+  onPull?: (counts: PullTimelineCounts) => void,
 ): Promise<PullFacts> {
   const extra = <T>(what: string, p: Promise<T>): Promise<T | undefined> =>
     p.catch((e: unknown) => {
@@ -51,7 +53,18 @@ export async function loadPull(
   const statusOf = (sha: string, s: AbortSignal) =>
     client.repoGetCombinedStatusByRef({ owner: params.owner, repo: params.repo, ref: sha }, { signal: s });
   const pullLoad = client.repoGetPullRequest(params, { signal });
-  const reviewsLoad = extra<PullReview[]>('reviews', readAllPages<PullReview>((page) => client.repoListPullReviews({ ...params, page }, { signal }), { signal, maxPages: 10 }).then((r) => r.items));
+  let firstReviews: (reviews: readonly PullReview[]) => void = () => undefined;
+  const firstReviewsLoad = new Promise<readonly PullReview[]>((resolve) => (firstReviews = resolve));
+  const reviewsLoad = extra<PullReview[]>(
+    'reviews',
+    readAllPages<PullReview>((page) => client.repoListPullReviews({ ...params, page }, { signal }), {
+      signal,
+      maxPages: 10,
+      onPage: (items, pagesRead) => pagesRead === 1 && firstReviews(items),
+    }).then((r) => r.items),
+  );
+  // No first page (a failed read): the counts go without the reviews' code comments (a resolved promise keeps its value).
+  void reviewsLoad.then(() => firstReviews([]));
   // One commit per page: the total is in the answer's headers.
   const commitsLoad = extra<number | undefined>('commit count', client.repoGetPullRequestCommits({ ...params, page: 1, limit: 1, verification: false, files: false }, { signal }).then((p) => p.totalCount));
   const hinted = headHint ? hintedStatus(headHint, statusOf, signal) : undefined;
@@ -69,7 +82,7 @@ export async function loadPull(
     },
   );
   const pull = await pullLoad;
-  onPull?.(pull);
+  if (onPull) void firstReviewsLoad.then((reviews) => onPull({ review_comments: pull.review_comments, reviews }));
   const [reviews, status, commits] = await Promise.all([reviewsLoad, statusLoad, commitsLoad]);
   return { pull, details: pullDetails(pull, { reviews, status, commits }) };
 }
@@ -103,7 +116,7 @@ export function startPullLoad(
   issueLoad: Promise<Pick<Issue, 'pull_request'>>,
   note: NoteMissing,
   signal: AbortSignal,
-  onPull?: (pull: PullRequest) => void,
+  onPull?: (counts: PullTimelineCounts) => void,
 ): Promise<PullFacts | undefined> {
   const early = row.isPull ? loadPull(client, params, note, signal, row.headSha, onPull) : undefined;
   // expected: an early load's failure is thrown below when the issue is a pull request, and unused when it is not

@@ -1,9 +1,9 @@
 // The timeline of a long history loads its newest pages first; "Load earlier" at the top fetches the page before.
 // Gitea 1.27 answers GET …/timeline with X-Total-Count = the count of *that page* and no Link header
 // (ListIssueCommentsAndTimeline), so the end is found by probing: the issue's `comments` (plain comments only) is
-// a lower bound of the timeline's length (with a pull request's `review_comments`, its reviews), so every page before
-// ceil(atLeast / limit) exists; from there two pages are asked at once, then four, eight…, until one is past the end. A server that sends a real total (larger than the page) is taken at
-// its word. Gitea also drops code comments *after* slicing a page, so a pull request's page can come short in the
+// a lower bound of the timeline's length (with a pull request's reviews and their code comments), so every page
+// before ceil(atLeast / limit) exists; from there (and the page before) two pages are asked at once, then four,
+// eight…, until one is past the end. A server that sends a real total (larger than the page) is taken at its word. Gitea also drops code comments *after* slicing a page, so a pull request's page can come short in the
 // middle: for pull requests only an empty page ends the timeline. Pure (no vscode).
 
 /** Entries per timeline request (Gitea's `max_response_items` default; the client clamps it to the server's). */
@@ -18,17 +18,27 @@ export const MAX_PROBED_PAGES = 200;
 /** Pages probed at once at most (the probe doubles from two each round). */
 export const PROBE_MAX_WIDTH = 16;
 
+/** What the pull request's first answers tell of its timeline: its reviews (`review_comments`) and the code
+ * comments of the reviews on the first page of its review list. */
+export interface PullTimelineCounts {
+  readonly review_comments?: number | null;
+  readonly reviews?: readonly { readonly comments_count?: number | null }[];
+}
+
 /**
  * What the timeline has at least, from the issue's request (already under way) and, for a pull request, the pull
- * request's: the issue's `comments` counts its plain comments, the pull request's `review_comments` its reviews
- * (Gitea counts the comments of type Review, PullRequest.GetReviewCommentsCount), both entries of the timeline. A
- * pull request's long timeline is then read at once up to there instead of two pages per round trip.
+ * request's and its reviews' first page (under way too): the issue's `comments` counts its plain comments, the pull
+ * request's `review_comments` its reviews (Gitea counts the comments of type Review,
+ * PullRequest.GetReviewCommentsCount) and each review's `comments_count` its code comments (type Code): all of them
+ * take a place in the timeline's pages (Gitea drops code comments after slicing a page). A pull request's long
+ * timeline is then read from close to its end instead of walked through.
  */
-export function timelineHints(issueLoad: Promise<{ readonly comments?: number | null; readonly pull_request?: unknown }>, pullLoad: Promise<{ readonly review_comments?: number | null } | undefined>): Promise<TimelineHints> {
+export function timelineHints(issueLoad: Promise<{ readonly comments?: number | null; readonly pull_request?: unknown }>, pullLoad: Promise<PullTimelineCounts | undefined>): Promise<TimelineHints> {
   return issueLoad.then(async (i) => {
     // expected: without the pull request's answer its reviews are not counted (a lower bound stays one).
-    const reviews = i.pull_request ? ((await pullLoad.catch(() => undefined))?.review_comments ?? 0) : 0;
-    return { atLeast: (i.comments ?? 0) + reviews, isPull: !!i.pull_request };
+    const pull = i.pull_request ? await pullLoad.catch(() => undefined) : undefined;
+    const codeComments = (pull?.reviews ?? []).reduce((n, r) => n + Math.max(0, r.comments_count ?? 0), 0);
+    return { atLeast: (i.comments ?? 0) + (pull?.review_comments ?? 0) + codeComments, isPull: !!i.pull_request };
   });
 }
 
@@ -81,11 +91,17 @@ export class TimelinePaging<T> {
     } else {
       // The issue's request runs alongside page 1: waiting for it here costs nothing the page does not wait for.
       const { atLeast, isPull } = await hints();
-      const ended = (items: readonly T[]): boolean => items.length === 0 || (!isPull && items.length < limit);
+      // A page within the lower bound is not the end, even empty: a pull request's page of code comments only is
+      // answered empty (a review's 50 code comments in a row).
+      const ended = (items: readonly T[], page: number): boolean =>
+        isPull ? items.length === 0 && (page - 1) * limit >= atLeast : items.length < limit;
       // An issue's short first page is its whole timeline; a pull request's may be short of its code comments.
-      if (ended(first.items)) return { paging: new TimelinePaging(new Map(), 1, limit, idOf), items: [...first.items] };
+      if (ended(first.items, 1)) return { paging: new TimelinePaging(new Map(), 1, limit, idOf), items: [...first.items] };
       const start = Math.max(2, Math.ceil(atLeast / limit));
-      let probe = start;
+      // The page before `start` is asked with the first round: when the bound was close and `start` is the last
+      // page, the newest two are then in hand (asking it after would be one more round trip).
+      const before = start > 2 ? 1 : 0;
+      let probe = start - before;
       // Two pages at first, twice as many each round after (up to PROBE_MAX_WIDTH): a long history ends in a few
       // round trips (11 pages: 3 rounds, not 5), a short one costs what it did.
       let width = 2;
@@ -97,10 +113,11 @@ export class TimelinePaging<T> {
           break;
         }
         // Never past MAX_PROBED_PAGES: the last round asks only what is left of it.
-        const batch = Array.from({ length: Math.min(width, MAX_PROBED_PAGES - (probe - start)) }, (_, i) => probe + i);
+        const extra = probe < start ? start - probe : 0;
+        const batch = Array.from({ length: extra + Math.min(width, MAX_PROBED_PAGES - (probe + extra - start)) }, (_, i) => probe + i);
         const answers = await Promise.all(batch.map((p) => fetchPage(p, limit)));
         batch.forEach((p, i) => pages.set(p, answers[i]!.items));
-        const endAt = answers.findIndex((a) => ended(a.items));
+        const endAt = answers.findIndex((a, i) => ended(a.items, batch[i]!));
         if (endAt >= 0) last = answers[endAt]!.items.length ? batch[endAt]! : batch[endAt]! - 1;
         probe += batch.length;
         width = Math.min(width * 2, PROBE_MAX_WIDTH);

@@ -20,6 +20,9 @@ const BUILDERS: {
   call: (mod: Record<string, unknown>, webview: unknown, media: unknown) => string;
   /** Origins a page may load images from besides its own resources (the issue page: the instance's, nothing else). */
   imgOrigins?: string[];
+  /** The test's name when a builder is checked twice; the media folder (default: one that does not exist). */
+  label?: string;
+  media?: string;
 }[] = [
   {
     file: 'core/formPage.ts',
@@ -42,11 +45,32 @@ const BUILDERS: {
       ),
     imgOrigins: ['https://git.example.com'],
   },
+  {
+    // The extension's own media files at hand: the scripts and the stylesheet are written into the page (mediaText.ts).
+    file: 'core/formPage.ts',
+    name: 'formPageHtml',
+    label: 'formPageHtml (scripts and style written into the page)',
+    media: join(__dirname, '..', '..', '..', '..', 'media'),
+    call: (mod, webview, media) => {
+      const root = (media as { path: string }).path;
+      const form = join(root, 'createIssue', 'form.js');
+      return (mod.formPageHtml as (w: unknown, m: unknown, script: unknown, s: Record<string, string>) => string)(webview, media, { path: form, fsPath: form }, { pageTitle: 'New Issue' });
+    },
+  },
+  {
+    file: 'commands/issuePage/pageHtml.ts',
+    name: 'pageHtml',
+    label: 'pageHtml (script and style written into the page)',
+    media: join(__dirname, '..', '..', '..', '..', 'media'),
+    call: (mod, webview, media) =>
+      (mod.pageHtml as (w: unknown, m: unknown, instanceUrl: string, title: string, s: Record<string, string>) => string)(webview, media, 'https://git.example.com/sub/', '#1 <script>alert(1)</script>', {}),
+    imgOrigins: ['https://git.example.com'],
+  },
 ];
 
 /** A stand-in for the parts of the `vscode` module the builders use. */
 function withVscodeStub<T>(fn: () => T): T {
-  const uri = (path: string) => ({ path, toString: () => `vscode-resource:${path}` });
+  const uri = (path: string) => ({ path, fsPath: path, toString: () => `vscode-resource:${path}` });
   const stub = {
     Uri: { joinPath: (base: { path: string }, ...parts: string[]) => uri([base.path, ...parts].join('/')), file: (p: string) => uri(p) },
     l10n: { t: (s: string) => s },
@@ -63,13 +87,14 @@ function withVscodeStub<T>(fn: () => T): T {
   }
 }
 
-function buildAll(): { name: string; html: string; imgOrigins: string[] }[] {
+function buildAll(): { name: string; html: string; imgOrigins: string[]; inlined: boolean }[] {
   return withVscodeStub(() =>
     BUILDERS.map((b) => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (another bundle or a module that may not be built)
       const mod = require(join(__dirname, '..', '..', '..', 'src', b.file.replace(/\.ts$/, '.js'))) as Record<string, unknown>;
       const webview = { cspSource: CSP_SOURCE, asWebviewUri: (u: { path: string }) => ({ toString: () => `${CSP_SOURCE}${u.path}` }) };
-      return { name: b.name, html: b.call(mod, webview, { path: '/ext/media' }), imgOrigins: b.imgOrigins ?? [] };
+      const media = b.media ?? '/ext/media';
+      return { name: b.label ?? b.name, html: b.call(mod, webview, { path: media, fsPath: media }), imgOrigins: b.imgOrigins ?? [], inlined: !!b.media };
     }),
   );
 }
@@ -93,7 +118,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('webviews have a strict CSP with a nonce', () => {
-  for (const { name, html, imgOrigins } of buildAll()) {
+  for (const { name, html, imgOrigins, inlined } of buildAll()) {
     it(`${name}: default-src 'none', nonce-only scripts, nonce on every script and stylesheet`, () => {
       const csp = cspOf(html);
       assert.deepEqual(csp.get('default-src'), ["'none'"]);
@@ -113,7 +138,12 @@ describe('webviews have a strict CSP with a nonce', () => {
       const scripts = tags.filter((t) => t.name === 'script');
       assert.ok(scripts.length > 0);
       for (const s of scripts) assert.equal(s.attrs.get('nonce'), nonce, `a <script> without the nonce: ${s.raw}`);
-      for (const l of tags.filter((t) => t.name === 'link')) assert.equal(l.attrs.get('nonce'), nonce, `a <link> without the nonce: ${l.raw}`);
+      for (const l of tags.filter((t) => t.name === 'link' || t.name === 'style')) assert.equal(l.attrs.get('nonce'), nonce, `a <${l.name}> without the nonce: ${l.raw}`);
+      if (inlined) {
+        assert.equal(tags.filter((t) => t.name === 'script' && t.attrs.has('src')).length, 0, 'the scripts are written into the page');
+        assert.equal(tags.filter((t) => t.name === 'style').length, 1, 'the stylesheet is written into the page');
+        assert.ok(html.includes(name.startsWith('pageHtml') ? 'createIssuePageReactions' : 'giteaForm'), 'the script text is there');
+      }
       for (const t of tags) for (const a of t.attrs.keys()) assert.ok(!a.startsWith('on'), `inline handler ${a} in ${t.raw}`);
       assert.ok(!/<script>alert\(1\)<\/script>/.test(html), 'the page title was not escaped');
     });

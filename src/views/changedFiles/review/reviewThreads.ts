@@ -281,6 +281,7 @@ export class ReviewThreads implements vscode.Disposable {
         const id = threadId(uri, model.key);
         seen.add(id);
         let shown = state.threads.get(id);
+        let created = false;
         if (!shown) {
           const range = new vscode.Range(model.line - 1, 0, model.line - 1, 0);
           // The comments go with the creation: VS Code sends a thread's later changes 100 ms on (debounced), and a
@@ -288,8 +289,9 @@ export class ReviewThreads implements vscode.Disposable {
           const comments = model.comments.map((c) => new ReviewComment(c, state, uri.scheme === 'file'));
           shown = { thread: this.controller.createCommentThread(uri, range, comments), key: model.key };
           state.threads.set(id, shown);
+          created = true;
         }
-        this.dress(shown.thread, model, state, this.documents.get(uri.toString())?.mayHaveMoved?.() ?? false);
+        this.dress(shown.thread, model, state, this.documents.get(uri.toString())?.mayHaveMoved?.() ?? false, created);
       }
     }
     for (const [id, { thread }] of state.threads) {
@@ -309,12 +311,15 @@ export class ReviewThreads implements vscode.Disposable {
     else state.threads.set(id, { thread, key });
   }
 
-  private dress(thread: vscode.CommentThread, model: ReviewThreadModel, state: PullState, mayHaveMoved: boolean): void {
-    const comments = model.comments.map((c) => new ReviewComment(c, state, thread.uri.scheme === 'file'));
-    const sameComments =
-      thread.comments.length === comments.length &&
-      thread.comments.every((c, i) => c instanceof ReviewComment && c.model.id === comments[i]!.model.id && c.model.body === comments[i]!.model.body && c.label === comments[i]!.label);
-    if (!sameComments) thread.comments = comments;
+  /** `created`: the thread was just made with the model's comments (they are not built and compared again). */
+  private dress(thread: vscode.CommentThread, model: ReviewThreadModel, state: PullState, mayHaveMoved: boolean, created = false): void {
+    if (!created) {
+      const comments = model.comments.map((c) => new ReviewComment(c, state, thread.uri.scheme === 'file'));
+      const sameComments =
+        thread.comments.length === comments.length &&
+        thread.comments.every((c, i) => c instanceof ReviewComment && c.model.id === comments[i]!.model.id && c.model.body === comments[i]!.model.body && c.label === comments[i]!.label);
+      if (!sameComments) thread.comments = comments;
+    }
     const label = [
       model.outdated ? vscode.l10n.t('Outdated') : undefined,
       model.pending ? vscode.l10n.t('Pending') : undefined,

@@ -65,6 +65,38 @@ describe('pull request page loading', () => {
     assert.deepEqual(facts.details.status, { state: 'success', total: 1 });
   });
 
+  it("tells the timeline's counts once the pull request and its reviews' first page are answered, before the rest", async () => {
+    const fake = fakeClient();
+    const told: unknown[] = [];
+    const load = loadPull(fake.client, params, noNote, new AbortController().signal, undefined, (c) => told.push(c));
+    await tick();
+    fake.answer('pull', { ...pull, review_comments: 3 });
+    await tick();
+    assert.deepEqual(told, [], 'not before the reviews');
+    fake.answer('reviews', page([{ id: 1, comments_count: 50 }, { id: 2, comments_count: 2 }]));
+    await tick();
+    await tick();
+    assert.deepEqual(told, [{ review_comments: 3, reviews: [{ id: 1, comments_count: 50 }, { id: 2, comments_count: 2 }] }], 'before the status and the commit count');
+    fake.answer('commits', page([{}], 2));
+    fake.answer('status', { state: 'success', total_count: 1, statuses: [{}] });
+    await load;
+    assert.equal(told.length, 1);
+  });
+
+  it("a failed reviews read: the counts are told without them", async () => {
+    const fake = fakeClient();
+    const told: unknown[] = [];
+    const load = loadPull(fake.client, params, noNote, new AbortController().signal, undefined, (c) => told.push(c));
+    await tick();
+    fake.answer('pull', { ...pull, review_comments: 3 });
+    fake.calls.find((c) => c.name === 'reviews')!.reject(new Error('refused'));
+    for (let i = 0; i < 4; i++) await tick();
+    assert.deepEqual(told, [{ review_comments: 3, reviews: [] }]);
+    fake.answer('commits', page([{}], 2));
+    fake.answer('status', { state: 'success', total_count: 1, statuses: [{}] });
+    await load;
+  });
+
   it('a row that says "pull request" starts them before the issue has answered', async () => {
     const fake = fakeClient();
     const issue = deferred<{ pull_request?: object }>();

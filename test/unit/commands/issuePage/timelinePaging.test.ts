@@ -53,16 +53,17 @@ describe('timeline paging', () => {
     // 530 entries in pages of 50: the last is page 11 (30 entries); shown: pages 10 and 11.
     assert.deepEqual(ids(items), ids(all.slice(450)));
     assert.equal(paging.earlierPages, 11 - NEWEST_PAGES);
-    assert.deepEqual(server.asked, [1, 10, 11], 'page 1, then pages 10 and 11 at once: no walk through the middle');
+    assert.deepEqual(server.asked, [1, 9, 10, 11], 'page 1, then pages 9 to 11 at once: no walk through the middle');
 
-    // Load earlier: page 9, then 8 … then page 1 from memory.
+    // Load earlier: page 9 (kept from the probe), then 8 … then page 1 from memory.
     let shown = items;
     for (let page = 9; page >= 1; page--) {
       const before = server.asked.length;
       const earlier = await paging.loadEarlier(server.fetchPage, shown);
       assert.ok(earlier);
       assert.deepEqual(ids(earlier), ids(all.slice((page - 1) * 50, page * 50)), `page ${page}`);
-      assert.equal(server.asked.length - before, page === 1 ? 0 : 1, page === 1 ? 'page 1 is kept from the first request' : `one request for page ${page}`);
+      const kept = page === 1 || page === 9;
+      assert.equal(server.asked.length - before, kept ? 0 : 1, kept ? `page ${page} is kept from the first requests` : `one request for page ${page}`);
       shown = [...earlier, ...shown];
       assert.equal(paging.earlierPages, page - 1);
     }
@@ -89,7 +90,35 @@ describe('timeline paging', () => {
     assert.deepEqual(await timelineHints(plain, new Promise(() => undefined)), { atLeast: 10, isPull: false }, 'an issue waits for no pull request');
     const server = giteaTimeline(entries(480));
     await TimelinePaging.newest(server.fetchPage, () => Promise.resolve(hinted), (e) => e.id);
-    assert.deepEqual(server.asked, [1, 6, 7, 8, 9, 10, 11], 'pages before 6 exist: not asked, not walked through');
+    assert.deepEqual(server.asked, [1, 5, 6, 7, 8, 9, 10, 11], 'pages before 5 exist: not asked, not walked through');
+  });
+
+  it("a pull request's code comments (its reviews' comments_count) count toward the lower bound too", async () => {
+    const issue = Promise.resolve({ comments: 10, pull_request: { merged: false } });
+    const reviews = [{ comments_count: 200 }, { comments_count: 0 }, {}, { comments_count: null }, { comments_count: 40 }];
+    assert.deepEqual(await timelineHints(issue, Promise.resolve({ review_comments: 5, reviews })), { atLeast: 255, isPull: true });
+    assert.deepEqual(await timelineHints(issue, Promise.resolve({ reviews: [{ comments_count: -3 }] })), { atLeast: 10, isPull: true }, 'a negative count counts nothing');
+  });
+
+  it('a bound that falls on the last page: its newest two pages are in hand after one round (the page before is asked with it)', async () => {
+    // 495 entries: page 10 (45) is the last; the bound says 480 (start at page 10).
+    const server = giteaTimeline(entries(495));
+    const { paging, items } = await TimelinePaging.newest(server.fetchPage, hints(480), (e) => e.id);
+    assert.deepEqual(ids(items), ids(entries(495).slice(400)), 'pages 9 and 10');
+    assert.equal(paging.earlierPages, 8);
+    assert.deepEqual(server.asked, [1, 9, 10, 11], 'one round after page 1, nothing asked after it');
+  });
+
+  it("a pull request's page of code comments only (answered empty) within the bound is not its end", async () => {
+    // Pages 3 and 4 hold a review's 100 code comments in a row: Gitea answers them empty.
+    const all = entries(330, (i) => i >= 100 && i < 200);
+    const server = giteaTimeline(all);
+    const { items, paging } = await TimelinePaging.newest(server.fetchPage, hints(300, true), (e) => e.id);
+    assert.deepEqual(ids(items), ids(all.slice(250)), 'pages 6 and 7, the newest');
+    assert.equal(paging.earlierPages, 5);
+    // Without the code comments in the bound, an empty page is taken for the end (what the bound protects against).
+    const unbounded = await TimelinePaging.newest(giteaTimeline(all).fetchPage, hints(0, true), (e) => e.id);
+    assert.deepEqual(ids(unbounded.items), ids(all.slice(0, 100)), 'pages 1 and 2 only');
   });
 
   it('a history that ends exactly at a page boundary ends at the empty page after it', async () => {

@@ -1,0 +1,10 @@
+// A webview page's own script or stylesheet: written into its HTML when it can be read here (the webview then draws
+// without asking VS Code's webview host for it first), else linked by its webview URI.
+import type * as vscode from 'vscode';
+import { mediaText } from '../shared/mediaText';
+import type { ShellResource } from '../shared/webviewShell';
+
+export function webviewResource(webview: vscode.Webview, uri: vscode.Uri): ShellResource {
+  const text = mediaText(uri.fsPath);
+  return text !== undefined ? { text } : webview.asWebviewUri(uri).toString();
+}
