@@ -61,7 +61,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
 /** Pairs of runs of Gitea Workbench's review threads and the floor's, per shape (the median of their differences). */
-const REVIEW_RUNS = Number(process.env.BENCH_REVIEW_RUNS ?? 5);
+const REVIEW_RUNS = Number(process.env.BENCH_REVIEW_RUNS ?? 7);
+/** Idle time after each review measure's diff is closed: without it every other run paid for the widgets just
+ * disposed (runs alternated fast and slow by their place in the sequence, ours and the floor alike). */
+const REVIEW_SETTLE_MS = 2000;
 const SIGN_IN_KEY = 'ctrl+alt+shift+f9';
 const OURS = 'Gitea Workbench';
 const EXTENSION_ID = 'gitea-workbench.gitea-workbench';
@@ -243,6 +246,7 @@ async function reviewFigures(page, server, fixtures) {
           await measure(run);
           await runCommand(page, 'View: Close All Editors').catch(() => undefined);
           await page.locator('.monaco-diff-editor').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+          await page.waitForTimeout(REVIEW_SETTLE_MS);
         }
       }
       const m = (runs, key) => (runs.some((x) => x[key] === null) ? null : median(runs.map((x) => x[key])));
