@@ -27,10 +27,11 @@ export interface PullTimelineCounts {
 
 /**
  * What the timeline has at least, from the issue's request (already under way) and, for a pull request, the pull
- * request's and its reviews' first page (under way too): the issue's `comments` counts its plain comments, the pull
- * request's `review_comments` its reviews (Gitea counts the comments of type Review,
- * PullRequest.GetReviewCommentsCount) and each review's `comments_count` its code comments (type Code): all of them
- * take a place in the timeline's pages (Gitea drops code comments after slicing a page). A pull request's long
+ * request's and its reviews' first page (under way too): the issue's `comments` counts its plain comments and its
+ * reviews (Gitea's num_comments: types Comment and Review), the pull request's `review_comments` its reviews (type
+ * Review, PullRequest.GetReviewCommentsCount; a server whose `comments` leaves them out still has this), and each
+ * review's `comments_count` its code comments (type Code): all of them take a place in the timeline's pages (Gitea
+ * drops code comments after slicing a page). A pull request's long
  * timeline is then read from close to its end instead of walked through.
  */
 export function timelineHints(issueLoad: Promise<{ readonly comments?: number | null; readonly pull_request?: unknown }>, pullLoad: Promise<PullTimelineCounts | undefined>): Promise<TimelineHints> {
@@ -38,7 +39,9 @@ export function timelineHints(issueLoad: Promise<{ readonly comments?: number | 
     // expected: without the pull request's answer its reviews are not counted (a lower bound stays one).
     const pull = i.pull_request ? await pullLoad.catch(() => undefined) : undefined;
     const codeComments = (pull?.reviews ?? []).reduce((n, r) => n + Math.max(0, r.comments_count ?? 0), 0);
-    return { atLeast: (i.comments ?? 0) + (pull?.review_comments ?? 0) + codeComments, isPull: !!i.pull_request };
+    // Gitea 1.26 and 1.27 count the reviews in the issue's `comments` already (ConversationCountedCommentType:
+    // Comment and Review; checked on 1.27.0): the larger of the two, never their sum, or the bound overshoots.
+    return { atLeast: Math.max(i.comments ?? 0, pull?.review_comments ?? 0) + codeComments, isPull: !!i.pull_request };
   });
 }
 

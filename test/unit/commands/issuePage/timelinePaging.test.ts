@@ -82,8 +82,9 @@ describe('timeline paging', () => {
 
   it("a pull request's reviews count toward the lower bound (timelineHints): its long timeline is read from there", async () => {
     const issue = Promise.resolve({ comments: 10, pull_request: { merged: false } });
+    // A server whose `comments` leaves the reviews out (10 plain comments, 290 reviews): the reviews' count is larger.
     const hinted = await timelineHints(issue, Promise.resolve({ review_comments: 290 }));
-    assert.deepEqual(hinted, { atLeast: 300, isPull: true });
+    assert.deepEqual(hinted, { atLeast: 290, isPull: true });
     assert.deepEqual(await timelineHints(issue, Promise.resolve(undefined)), { atLeast: 10, isPull: true }, 'no answer: the issue alone');
     assert.deepEqual(await timelineHints(issue, Promise.reject(new Error('refused'))), { atLeast: 10, isPull: true }, 'a failed read: the issue alone');
     const plain = Promise.resolve({ comments: 10 });
@@ -96,7 +97,11 @@ describe('timeline paging', () => {
   it("a pull request's code comments (its reviews' comments_count) count toward the lower bound too", async () => {
     const issue = Promise.resolve({ comments: 10, pull_request: { merged: false } });
     const reviews = [{ comments_count: 200 }, { comments_count: 0 }, {}, { comments_count: null }, { comments_count: 40 }];
-    assert.deepEqual(await timelineHints(issue, Promise.resolve({ review_comments: 5, reviews })), { atLeast: 255, isPull: true });
+    // Gitea 1.27.0, checked: a pull request with 1 plain comment and 2 reviews of 3 code comments answers comments 3,
+    // review_comments 2, comments_count 3 and 3, and its timeline has 10 entries (1 push, 6 code, 2 reviews, 1 comment):
+    // the reviews are in `comments` already, so they are not added twice.
+    assert.deepEqual(await timelineHints(Promise.resolve({ comments: 3, pull_request: {} }), Promise.resolve({ review_comments: 2, reviews: [{ comments_count: 3 }, { comments_count: 3 }] })), { atLeast: 9, isPull: true });
+    assert.deepEqual(await timelineHints(issue, Promise.resolve({ review_comments: 5, reviews })), { atLeast: 250, isPull: true });
     assert.deepEqual(await timelineHints(issue, Promise.resolve({ reviews: [{ comments_count: -3 }] })), { atLeast: 10, isPull: true }, 'a negative count counts nothing');
   });
 
