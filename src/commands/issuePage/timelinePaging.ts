@@ -103,8 +103,7 @@ export class TimelinePaging<T> {
       const start = Math.max(2, Math.ceil(atLeast / limit));
       // The page before `start` is asked with the first round: when the bound was close and `start` is the last
       // page, the newest two are then in hand (asking it after would be one more round trip).
-      const before = start > 2 ? 1 : 0;
-      let probe = start - before;
+      let probe = start > 2 ? start - 1 : start;
       // Two pages at first, twice as many each round after (up to PROBE_MAX_WIDTH): a long history ends in a few
       // round trips (11 pages: 3 rounds, not 5), a short one costs what it did.
       let width = 2;
@@ -116,7 +115,7 @@ export class TimelinePaging<T> {
           break;
         }
         // Never past MAX_PROBED_PAGES: the last round asks only what is left of it.
-        const extra = probe < start ? start - probe : 0;
+        const extra = Math.max(0, start - probe);
         const batch = Array.from({ length: extra + Math.min(width, MAX_PROBED_PAGES - (probe + extra - start)) }, (_, i) => probe + i);
         const answers = await Promise.all(batch.map((p) => fetchPage(p, limit)));
         batch.forEach((p, i) => pages.set(p, answers[i]!.items));

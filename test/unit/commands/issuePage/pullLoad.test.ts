@@ -48,6 +48,13 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** Answers the commit count and the status, then waits for the load. */
+async function answerTheRest(fake: ReturnType<typeof fakeClient>, load: Promise<unknown>): Promise<void> {
+  fake.answer('commits', page([{}], 2));
+  fake.answer('status', { state: 'success', total_count: 1, statuses: [{}] });
+  await load;
+}
+
 describe('pull request page loading', () => {
   it('asks for the pull request, its reviews and its commit count at once; the status as soon as the head is known', async () => {
     const fake = fakeClient();
@@ -77,9 +84,7 @@ describe('pull request page loading', () => {
     await tick();
     await tick();
     assert.deepEqual(told, [{ review_comments: 3, reviews: [{ id: 1, comments_count: 50 }, { id: 2, comments_count: 2 }] }], 'before the status and the commit count');
-    fake.answer('commits', page([{}], 2));
-    fake.answer('status', { state: 'success', total_count: 1, statuses: [{}] });
-    await load;
+    await answerTheRest(fake, load);
     assert.equal(told.length, 1);
   });
 
@@ -92,9 +97,7 @@ describe('pull request page loading', () => {
     fake.calls.find((c) => c.name === 'reviews')!.reject(new Error('refused'));
     for (let i = 0; i < 4; i++) await tick();
     assert.deepEqual(told, [{ review_comments: 3, reviews: [] }]);
-    fake.answer('commits', page([{}], 2));
-    fake.answer('status', { state: 'success', total_count: 1, statuses: [{}] });
-    await load;
+    await answerTheRest(fake, load);
   });
 
   it('a row that says "pull request" starts them before the issue has answered', async () => {
