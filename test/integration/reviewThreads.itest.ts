@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
+import { parseDiffRanges } from '../../src/views/changedFiles/review/threadModel';
 import { registry, replaceMessage, requestsTo, selectRepo, signOut } from './viewsSupport';
 
 interface ThreadSnapshot {
@@ -111,6 +112,19 @@ describe('review in the diff editor: threads, pending review, submit (Gitea 1.27
     const outdated = at(threads, 'new', 6);
     assert.equal(outdated.label, 'Outdated');
     assert.equal(outdated.comments[0]!.label, 'Outdated');
+  });
+
+  it('the lines that take a comment are the server diff\'s hunks, worked out from the two sides (the whole pull request\'s diff is not read)', async () => {
+    const from = server.requests.length;
+    sides = await openMain();
+    const lines = (uri: vscode.Uri) => vscode.commands.executeCommand<[number, number][]>('gitea.review.threads', { commentLines: uri.toString() });
+    const [right, left] = [await lines(sides.right), await lines(sides.left)];
+    assert.deepEqual(requestsTo(server, '/repos/alice/demo/pulls/6.diff', from), [], 'opening a changed file reads only its two sides');
+    const res = await fetch(`${server.apiUrl}/repos/alice/demo/pulls/6.diff`, { headers: { authorization: `token ${FIXTURES.users.bob.tokens.all}` } });
+    const hunks = parseDiffRanges(await res.text()).get('src/main.ts');
+    assert.ok(hunks && hunks.new.length > 0, 'the server\'s diff has hunks of src/main.ts');
+    assert.deepEqual(right, hunks.new);
+    assert.deepEqual(left, hunks.old);
   });
 
   it('a diff editor restored after a reload gets its threads from its documents\' URIs (nothing kept in memory)', async () => {

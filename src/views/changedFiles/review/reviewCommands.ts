@@ -295,7 +295,8 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
     await vscode.commands.executeCommand(COMMAND.openChangedFile, named.repo, named.index, file);
   };
 
-  const snapshot = async (options?: { markdown?: boolean }) => {
+  const snapshot = async (options?: { markdown?: boolean; commentLines?: string }) => {
+    if (options?.commentLines) return threads.commentLines(vscode.Uri.parse(options.commentLines, true));
     // Threads are drawn after their loads: wait for any in flight.
     for (let i = 0; i < 50; i++) {
       const busy = threads.busy();

@@ -14,6 +14,7 @@ import { PullState, ReviewComment } from './reviewComment';
 import { loadDiffRanges, loadReviews } from './reviewData';
 import { buildThreads, threadKey, type DiffRanges, type ReviewThreadModel, type Side } from './threadModel';
 import { giteaAtLeast } from '../../../shared/account';
+import { diffHunks } from '../../../shared/diffHunks';
 
 export { PullState, ReviewComment } from './reviewComment';
 
@@ -37,6 +38,16 @@ interface DocumentPlace {
   readonly side: Side;
   /** A workspace file whose lines may differ from the head commit's (local changes, another commit). */
   readonly mayHaveMoved?: () => boolean;
+  /** The diff editor this document is a side of (its lines that take comments come from the two sides). */
+  readonly pair?: DiffPair;
+}
+
+/** A changed file's diff as opened from Changed Files: its two sides (one for an added or deleted file), and the
+ * lines of each that take a comment once worked out. */
+interface DiffPair {
+  readonly left?: vscode.Uri;
+  readonly right?: vscode.Uri;
+  hunks?: Promise<DiffRanges | undefined>;
 }
 
 /** Where a document the diff did not announce sits (a restored diff editor, a file of a checked-out pull request). */
@@ -69,10 +80,9 @@ export class ReviewThreads implements vscode.Disposable {
   /** Called when a changed file's diff opens: its two documents get the pull request's threads. */
   attach(pull: PullRef, headSha: string, file: ChangedFileLike, sides: { left: vscode.Uri; right: vscode.Uri }): Promise<void> {
     const state = this.stateFor(pull, headSha);
-    if (file.status !== 'added') this.place(state, file.filename, 'old', sides.left);
-    if (file.status !== 'deleted') this.place(state, file.filename, 'new', sides.right);
-    // The editor asks for the lines that take comments as it opens, and shows no thread before it has them.
-    void this.rangesOf(state);
+    const pair: DiffPair = { left: file.status === 'added' ? undefined : sides.left, right: file.status === 'deleted' ? undefined : sides.right };
+    if (pair.left) this.place(state, file.filename, 'old', pair.left, undefined, pair);
+    if (pair.right) this.place(state, file.filename, 'new', pair.right, undefined, pair);
     return this.track(this.ensureLoaded(state).then(() => this.render(state)));
   }
 
@@ -82,7 +92,7 @@ export class ReviewThreads implements vscode.Disposable {
   }
 
   /** Puts a document on a side of a pull request's file (its threads come with the next render). */
-  place(state: PullState, path: string, side: Side, uri: vscode.Uri, mayHaveMoved?: () => boolean): void {
+  place(state: PullState, path: string, side: Side, uri: vscode.Uri, mayHaveMoved?: () => boolean, pair?: DiffPair): void {
     const id = uri.toString();
     const before = this.documents.get(id);
     if (before && (before.pull !== state || before.path !== path || before.side !== side)) this.unplace(uri);
@@ -90,7 +100,7 @@ export class ReviewThreads implements vscode.Disposable {
     let uris = state.uris.get(key);
     if (!uris) state.uris.set(key, (uris = new Map<string, vscode.Uri>()));
     uris.set(id, uri);
-    this.documents.set(id, { pull: state, path, side, mayHaveMoved });
+    this.documents.set(id, { pull: state, path, side, mayHaveMoved, pair });
   }
 
   /** Takes a document's threads away (its file is no longer a pull request's). */
@@ -126,6 +136,7 @@ export class ReviewThreads implements vscode.Disposable {
       if (!found) continue;
       const state = this.stateFor(found.pull, found.headSha);
       this.place(state, found.path, found.side, uri, found.mayHaveMoved);
+      // The editor asks for the lines that take comments as it opens, and shows no thread before it has them.
       void this.rangesOf(state);
       void this.track(this.ensureLoaded(state).then(() => this.render(state)));
       return true;
@@ -340,15 +351,38 @@ export class ReviewThreads implements vscode.Disposable {
     if (thread.collapsibleState !== collapsed) thread.collapsibleState = collapsed;
   }
 
+  /**
+   * The lines of a diff's two sides that take a comment, worked out from the sides' texts: VS Code draws no thread of
+   * an editor before its commenting ranges are answered, and the whole pull request's diff (the server's hunks) can
+   * be hundreds of KB. The server's diff still answers where the two texts differ too much to work it out here.
+   */
+  private pairHunks(pair: DiffPair, state: PullState, path: string): Promise<DiffRanges | undefined> {
+    const text = async (uri: vscode.Uri | undefined) => (uri ? (await vscode.workspace.openTextDocument(uri)).getText() : '');
+    pair.hunks ??= Promise.all([text(pair.left), text(pair.right)])
+      .then(([before, after]) => diffHunks(before, after))
+      .catch((e: unknown) => {
+        this.services.log.warn(`Diff of ${path}: ${messageOf(e)}`);
+        return undefined;
+      })
+      .then(async (hunks) => hunks ?? (await this.rangesOf(state)).get(path));
+    return pair.hunks;
+  }
+
   private async commentingRanges(doc: vscode.TextDocument): Promise<vscode.Range[]> {
     if (!this.show(doc.uri)) return [];
     const place = this.documents.get(doc.uri.toString());
     // A workspace file that differs from the head commit: its lines are not the diff's, a comment would land elsewhere.
     if (!place || place.mayHaveMoved?.()) return [];
-    const ranges = (await this.rangesOf(place.pull)).get(place.path);
+    const ranges = place.pair ? await this.pairHunks(place.pair, place.pull, place.path) : (await this.rangesOf(place.pull)).get(place.path);
     if (!ranges) return [];
     const last = Math.max(0, doc.lineCount - 1);
     return (place.side === 'new' ? ranges.new : ranges.old).map(([a, b]) => new vscode.Range(Math.min(a - 1, last), 0, Math.min(b - 1, last), 0));
+  }
+
+  /** The lines (1-based, inclusive) of an open document that take a comment (for the in-host tests' hook). */
+  async commentLines(uri: vscode.Uri): Promise<[number, number][]> {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    return doc ? (await this.commentingRanges(doc)).map((r) => [r.start.line + 1, r.end.line + 1]) : [];
   }
 
   /** Every thread on screen (for the in-host tests' hook). */
