@@ -6,7 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 import { parseDiffRanges } from '../../src/views/changedFiles/review/threadModel';
+import { wrapClients } from './clientWrap';
 import { registry, replaceMessage, requestsTo, selectRepo, signOut } from './viewsSupport';
+import { services } from './workflowsSupport';
 
 interface ThreadSnapshot {
   uri: string;
@@ -125,6 +127,53 @@ describe('review in the diff editor: threads, pending review, submit (Gitea 1.27
     assert.ok(hunks && hunks.new.length > 0, 'the server\'s diff has hunks of src/main.ts');
     assert.deepEqual(right, hunks.new);
     assert.deepEqual(left, hunks.old);
+  });
+
+  it('a diff opens with its threads already drawn when the reviews come within the wait, and without them when they do not', async () => {
+    const reviewComments = 'repoGetPullReviewComments';
+    const draws = async () => ((await vscode.commands.executeCommand<ThreadSnapshot[]>('gitea.review.threads', { wait: false })) ?? []).filter((t) => t.path === 'src/main.ts');
+    const cold = async () => {
+      // As after a reload: no editor, no review data held.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('gitea.review.reset');
+    };
+    // Each review's comments come 150 ms late (a slow network): the diff waits for them.
+    let restore = wrapClients(await services(), (method, call) =>
+      method === reviewComments ? async (...args) => (await new Promise((resolve) => setTimeout(resolve, 150)), call(...args)) : undefined,
+    );
+    try {
+      await cold();
+      // What is drawn when the diff's editors first show (before the command has returned).
+      let atShow: Promise<ThreadSnapshot[]> | undefined;
+      const shown = vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        if (!atShow && editors.some((e) => e.document.uri.scheme === 'gitea-file' && e.document.uri.path.endsWith('src/main.ts'))) atShow = draws();
+      });
+      try {
+        sides = await openMain();
+      } finally {
+        shown.dispose();
+      }
+      assert.ok(atShow, 'the diff\'s editors showed');
+      const drawn = await atShow;
+      for (const [side, line] of [['new', 1], ['old', 1], ['new', 6]] as const) at(drawn, side, line);
+      assert.equal(at(drawn, 'new', 1).uri, sides.right.toString());
+    } finally {
+      restore();
+    }
+    // The comments held until released: the diff opens without its threads (the wait is bounded), which follow.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    restore = wrapClients(await services(), (method, call) => (method === reviewComments ? async (...args) => (await released, call(...args)) : undefined));
+    try {
+      await cold();
+      sides = await openMain();
+      assert.deepEqual(await draws(), [], 'no thread while the comments are held');
+      release();
+      assert.deepEqual(at(await threadsOf('src/main.ts'), 'new', 1).comments.map((c) => c.author), ['carol', 'alice']);
+    } finally {
+      release();
+      restore();
+    }
   });
 
   it('a diff editor restored after a reload gets its threads from its documents\' URIs (nothing kept in memory)', async () => {

@@ -11,6 +11,7 @@ import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { fileUri } from './fileDocuments';
 import type { ChangedFileLike } from './model';
 import { isRepoPath } from '../../shared/repoPath';
+import { settledWithin } from '../../shared/settledWithin';
 import { inertText } from '../../shared/untrustedText';
 
 
@@ -95,8 +96,16 @@ export function changedFileTarget(services: Services, a: unknown, b: unknown, c:
   return { ref: { instanceUrl: active.instanceUrl, accountId: active.accountId, owner: data.owner, repo: data.repo }, index: data.index, file: dataFile, pull };
 }
 
-/** Told about each diff that opens (the review threads attach to its documents). */
-export type DiffOpened = (pull: { repo: RepoRef; index: number }, headSha: string, file: ChangedFileLike, sides: DiffSides) => void;
+/** Told about each diff that opens (the review threads attach to its documents); settles when its threads are drawn. */
+export type DiffOpened = (pull: { repo: RepoRef; index: number }, headSha: string, file: ChangedFileLike, sides: DiffSides) => Promise<unknown> | void;
+
+/**
+ * How long a diff waits for its review threads before it opens without them. VS Code draws the threads that exist
+ * when an editor opens with its first layout; a thread added later waits for the editor's comment query and for its
+ * state, which VS Code sends 100 ms after a thread is made, and then pushes the lines down as it appears. The sides'
+ * texts load meanwhile, so the wait is mostly hidden behind them.
+ */
+export const THREADS_WAIT_MS = 400;
 
 export function registerOpenChangedFile(services: Services, shas: PullRequestShas, onOpened?: DiffOpened): vscode.Disposable {
   const open = async (a: unknown, b: unknown, c: unknown): Promise<DiffSides | undefined> => {
@@ -118,7 +127,15 @@ export function registerOpenChangedFile(services: Services, shas: PullRequestSha
       if (!pr.head?.sha) throw new Error(vscode.l10n.t('the server did not send the head commit of #{0}', index));
       const sides = diffSides(ref, pr, file);
       // Before the editor opens: its documents must be known when VS Code asks for their commenting ranges.
-      onOpened?.({ repo: ref, index }, pr.head.sha, file, sides);
+      const drawn = onOpened?.({ repo: ref, index }, pr.head.sha, file, sides);
+      if (drawn) {
+        // The sides load while the threads do.
+        for (const side of [sides.left, sides.right]) {
+          // expected: a side that fails to load here fails again, and is shown, as the diff opens.
+          void vscode.workspace.openTextDocument(side).then(undefined, () => undefined);
+        }
+        await settledWithin(drawn, THREADS_WAIT_MS);
+      }
       await vscode.commands.executeCommand('vscode.diff', sides.left, sides.right, sides.title, { preview: true });
       return sides;
     } catch (e) {

@@ -17,8 +17,8 @@ import { ReviewThreads, type DocumentLookup, type PullRef, type ReviewHost } fro
 export type { ReviewHost } from './reviewThreads';
 
 export interface ReviewFeature extends vscode.Disposable {
-  /** Shows the review threads in a changed file's diff that just opened. */
-  readonly attach: (pull: PullRef, headSha: string, file: ChangedFileLike, sides: { left: vscode.Uri; right: vscode.Uri }) => void;
+  /** Shows the review threads in a changed file's diff that opens; settles when they are drawn. */
+  readonly attach: (pull: PullRef, headSha: string, file: ChangedFileLike, sides: { left: vscode.Uri; right: vscode.Uri }) => Promise<void>;
 }
 
 /** A side of a pull request's diff, from its `gitea-file:` URI (a diff editor restored after a window reload). */
@@ -50,7 +50,7 @@ export function registerReview(services: Services, host: ReviewHost, checkedOut?
   });
   const files = checkedOut ? registerCheckedOutFiles(threads, host, checkedOut, services.log) : undefined;
   return {
-    attach: (pull, headSha, file, sides) => void threads.attach(pull, headSha, file, sides),
+    attach: (pull, headSha, file, sides) => threads.attach(pull, headSha, file, sides),
     dispose: () => {
       files?.dispose();
       opened.dispose();

@@ -295,10 +295,10 @@ export function registerReviewCommands(services: Services, threads: ReviewThread
     await vscode.commands.executeCommand(COMMAND.openChangedFile, named.repo, named.index, file);
   };
 
-  const snapshot = async (options?: { markdown?: boolean; commentLines?: string }) => {
+  const snapshot = async (options?: { markdown?: boolean; commentLines?: string; wait?: boolean }) => {
     if (options?.commentLines) return threads.commentLines(vscode.Uri.parse(options.commentLines, true));
-    // Threads are drawn after their loads: wait for any in flight.
-    for (let i = 0; i < 50; i++) {
+    // Threads are drawn after their loads: wait for any in flight (`wait: false`: what is drawn now).
+    for (let i = 0; i < 50 && options?.wait !== false; i++) {
       const busy = threads.busy();
       if (!busy) break;
       await busy;
