@@ -129,6 +129,13 @@ describe('review in the diff editor: threads, pending review, submit (Gitea 1.27
     assert.deepEqual(left, hunks.old);
   });
 
+  it('a side that shows a note instead of the file\'s text (an added binary file) takes no comment: its lines are not the file\'s', async () => {
+    const opened = await vscode.commands.executeCommand<{ left: vscode.Uri; right: vscode.Uri }>('gitea.openChangedFile', ref, 6, { filename: 'media/logo.png', status: 'added' });
+    assert.ok(opened, 'the diff opened');
+    assert.equal((await vscode.workspace.openTextDocument(opened.right)).getText(), 'Binary file not shown.');
+    assert.deepEqual(await vscode.commands.executeCommand('gitea.review.threads', { commentLines: opened.right.toString() }), []);
+  });
+
   it('a diff opens with its threads already drawn when the reviews come within the wait, and without them when they do not', async () => {
     const reviewComments = 'repoGetPullReviewComments';
     const draws = async () => ((await vscode.commands.executeCommand<ThreadSnapshot[]>('gitea.review.threads', { wait: false })) ?? []).filter((t) => t.path === 'src/main.ts');

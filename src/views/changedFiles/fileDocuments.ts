@@ -51,26 +51,41 @@ export class ChangedFileDecorations implements vscode.FileDecorationProvider {
 
 /** Serves `gitea-file:` documents: the file's text at the commit, an empty text, or a note for binary files. */
 export class FileAtRefProvider implements vscode.TextDocumentContentProvider {
+  /** The documents last served a note (a binary file, a failed read) instead of the file's text. */
+  private readonly notes = new Set<string>();
+
   constructor(private readonly services: Services) {}
 
+  /** Whether a document shows a note rather than the file's text (its lines are not the file's). */
+  isNote(uri: vscode.Uri): boolean {
+    return this.notes.has(uri.toString());
+  }
+
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const text = await this.content(uri, token);
+    if (text.note) this.notes.add(uri.toString());
+    else this.notes.delete(uri.toString());
+    return text.value;
+  }
+
+  private async content(uri: vscode.Uri, token: vscode.CancellationToken): Promise<{ value: string; note?: true }> {
     const f = parseFileUri(uri.path, uri.query);
-    if (!f) return '';
-    if (!f.ref) return ''; // the empty side of an added or deleted file
+    if (!f) return { value: '', note: true };
+    if (!f.ref) return { value: '' }; // the empty side of an added or deleted file
     // The last gate before the path goes into a request of the instance (raw/{filepath}).
-    if (!isRepoPath(f.path)) return vscode.l10n.t('"{0}" is not a plain path of the repository: it is not read.', f.path);
+    if (!isRepoPath(f.path)) return { value: vscode.l10n.t('"{0}" is not a plain path of the repository: it is not read.', f.path), note: true };
     const account = accountForRepo(this.services.accounts, { instanceUrl: f.instanceUrl });
-    if (!account) return vscode.l10n.t('Sign in to {0} to see this file.', f.instanceUrl);
+    if (!account) return { value: vscode.l10n.t('Sign in to {0} to see this file.', f.instanceUrl), note: true };
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     try {
       const client = await this.services.accounts.getClient(account.id);
       const bytes = await client.repoGetRawFile({ owner: f.owner, repo: f.repo, filepath: f.path, ref: f.ref }, { signal: controller.signal });
-      if (isBinary(bytes)) return vscode.l10n.t('Binary file not shown.');
-      return new TextDecoder('utf-8').decode(bytes);
+      if (isBinary(bytes)) return { value: vscode.l10n.t('Binary file not shown.'), note: true };
+      return { value: new TextDecoder('utf-8').decode(bytes) };
     } catch (e) {
       this.services.log.warn(`Could not read ${f.owner}/${f.repo}/${f.path} at ${f.ref}: ${messageOf(e)}`);
-      return vscode.l10n.t('Could not read {0} at {1}: {2}', f.path, f.ref.slice(0, 10), messageOf(e));
+      return { value: vscode.l10n.t('Could not read {0} at {1}: {2}', f.path, f.ref.slice(0, 10), messageOf(e)), note: true };
     }
   }
 }

@@ -25,9 +25,11 @@ const WHITESPACE_LABELS: Record<WhitespaceMode, () => string> = {
 export function registerChangedFiles(services: Services, checkedOut?: CheckedOutPulls): vscode.Disposable {
   const view = new ChangedFilesView(services);
   const shas = new PullRequestShas(services);
+  const files = new FileAtRefProvider(services);
   const review = registerReview(services, {
     currentPull: () => view.current && { repo: view.current.ref, index: view.current.index },
     getPull: (pull) => shas.get(pull.repo, pull.index),
+    isNote: (uri) => files.isNote(uri),
   }, checkedOut);
   const toggleLayout = (layout: 'tree' | 'list') => () =>
     vscode.workspace.getConfiguration().update(LAYOUT_SETTING, layout, vscode.ConfigurationTarget.Global);
@@ -40,7 +42,7 @@ export function registerChangedFiles(services: Services, checkedOut?: CheckedOut
 
   return vscode.Disposable.from(
     view,
-    vscode.workspace.registerTextDocumentContentProvider(FILE_SCHEME, new FileAtRefProvider(services)),
+    vscode.workspace.registerTextDocumentContentProvider(FILE_SCHEME, files),
     vscode.window.registerFileDecorationProvider(new ChangedFileDecorations()),
     review,
     registerOpenChangedFile(services, shas, review.attach),

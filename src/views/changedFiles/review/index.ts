@@ -39,7 +39,7 @@ function restoredDiffSide(services: Services): DocumentLookup {
 }
 
 export function registerReview(services: Services, host: ReviewHost, checkedOut?: CheckedOutPulls): ReviewFeature {
-  const threads = new ReviewThreads(services, new DraftStore(draftState(services.context, 'review', services.context.globalState)));
+  const threads = new ReviewThreads(services, new DraftStore(draftState(services.context, 'review', services.context.globalState)), (uri) => host.isNote(uri));
   const commands = registerReviewCommands(services, threads, host);
   const suggestions = registerSuggestionCommands(threads);
   const lookup = threads.addLookup(restoredDiffSide(services));

@@ -29,6 +29,8 @@ export interface ReviewHost {
   currentPull(): PullRef | undefined;
   /** The pull request (for its head SHA), cached by the Changed Files side. */
   getPull(pull: PullRef): Promise<PullRequest | undefined>;
+  /** Whether a diff side shows a note (a binary file, a failed read) rather than the file's text. */
+  isNote(uri: vscode.Uri): boolean;
 }
 
 /** Where a document sits: which pull request, which file (by its new path), which side. */
@@ -71,7 +73,7 @@ export class ReviewThreads implements vscode.Disposable {
   readonly onDidRender = this.changed.event;
   private readonly lookups: DocumentLookup[] = [];
 
-  constructor(private readonly services: Services, readonly drafts: DraftStore) {
+  constructor(private readonly services: Services, readonly drafts: DraftStore, private readonly isNote: (uri: vscode.Uri) => boolean = () => false) {
     this.controller = vscode.comments.createCommentController('gitea.review', vscode.l10n.t('Gitea Review'));
     this.controller.options = { prompt: vscode.l10n.t('Add a review comment'), placeHolder: vscode.l10n.t('Leave a comment (it joins your pending review)') };
     this.controller.commentingRangeProvider = { provideCommentingRanges: (doc) => this.commentingRanges(doc) };
@@ -359,7 +361,8 @@ export class ReviewThreads implements vscode.Disposable {
   private pairHunks(pair: DiffPair, state: PullState, path: string): Promise<DiffRanges | undefined> {
     const text = async (uri: vscode.Uri | undefined) => (uri ? (await vscode.workspace.openTextDocument(uri)).getText() : '');
     pair.hunks ??= Promise.all([text(pair.left), text(pair.right)])
-      .then(([before, after]) => diffHunks(before, after))
+      // A note's lines are not the file's (a binary file has no hunks, a failed read is not the file): the server says.
+      .then(([before, after]) => ([pair.left, pair.right].some((side) => side && this.isNote(side)) ? undefined : diffHunks(before, after)))
       .catch((e: unknown) => {
         this.services.log.warn(`Diff of ${path}: ${messageOf(e)}`);
         return undefined;
