@@ -26,12 +26,6 @@ interface Change {
   newCount: number;
 }
 
-function lineCount(text: string): number {
-  if (text === '') return 0;
-  const breaks = text.split('\n').length - 1;
-  return text.endsWith('\n') ? breaks : breaks + 1;
-}
-
 /** The hunks between two texts; undefined when they differ by more than `maxEditLength` lines. */
 export function diffHunks(oldText: string, newText: string, context = DIFF_CONTEXT, maxEditLength = MAX_EDIT_LENGTH): SideHunks | undefined {
   const parts = diffLines(oldText, newText, { maxEditLength });
@@ -42,7 +36,7 @@ export function diffHunks(oldText: string, newText: string, context = DIFF_CONTE
   let newLine = 1;
   let open: Change | undefined;
   for (const part of parts) {
-    const count = part.count ?? lineCount(part.value);
+    const count = part.count;
     if (!part.added && !part.removed) {
       open = undefined;
       oldLine += count;

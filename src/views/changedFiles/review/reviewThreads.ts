@@ -73,7 +73,7 @@ export class ReviewThreads implements vscode.Disposable {
   readonly onDidRender = this.changed.event;
   private readonly lookups: DocumentLookup[] = [];
 
-  constructor(private readonly services: Services, readonly drafts: DraftStore, private readonly isNote: (uri: vscode.Uri) => boolean = () => false) {
+  constructor(private readonly services: Services, readonly drafts: DraftStore, private readonly isNote: (uri: vscode.Uri) => boolean) {
     this.controller = vscode.comments.createCommentController('gitea.review', vscode.l10n.t('Gitea Review'));
     this.controller.options = { prompt: vscode.l10n.t('Add a review comment'), placeHolder: vscode.l10n.t('Leave a comment (it joins your pending review)') };
     this.controller.commentingRangeProvider = { provideCommentingRanges: (doc) => this.commentingRanges(doc) };

@@ -12,6 +12,8 @@
 // diff cut around the line when the comment was made, ending with the line: a new-side comment whose line now reads
 // differently in the head commit is outdated.
 
+import type { SideHunks } from '../../../shared/diffHunks';
+
 export type Side = 'new' | 'old';
 
 /** What GET …/reviews/{id}/comments sends per comment (the fields used here). */
@@ -162,11 +164,9 @@ export function buildThreads(input: ThreadInput): ReviewThreadModel[] {
   return threads.sort((a, b) => a.path.localeCompare(b.path) || a.side.localeCompare(b.side) || a.line - b.line);
 }
 
-/** Inclusive 1-based line ranges of each side that a diff shows (hunks with their context lines). */
-export interface DiffRanges {
-  readonly old: [number, number][];
-  readonly new: [number, number][];
-}
+/** Inclusive 1-based line ranges of each side that a diff shows (hunks with their context lines): the same shape as
+ * the hunks worked out from two texts (shared/diffHunks.ts). */
+export type DiffRanges = SideHunks;
 
 function unquote(p: string): string {
   if (!p.startsWith('"')) return p;
