@@ -17,6 +17,7 @@ import { ViewRefresher } from './core/viewRefresher';
 import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
 import { registerRepositories } from './git';
+import { registerGitCredentials } from './git/gitCredentials';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
 import { registerStatusBar } from './views/statusBar';
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
 
   registerAuth(services, accounts, () => repos.guessInstanceUrl());
   registerRepositories(services, repos);
+  context.subscriptions.push(registerGitCredentials(repos, accounts, log));
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.

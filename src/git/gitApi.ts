@@ -1,6 +1,6 @@
 // The part of the built-in git extension's API (extensions/git/src/api/git.d.ts, API version 1) that this
 // extension uses. Typed by hand so that we do not copy the whole declaration file.
-import type { CancellationToken, Event, Uri } from 'vscode';
+import type { CancellationToken, Disposable, Event, Uri } from 'vscode';
 
 export interface GitRemote {
   readonly name: string;
@@ -91,6 +91,17 @@ export interface GitRepository {
 
 export type GitApiState = 'uninitialized' | 'initialized';
 
+/** What git gets for an http(s) remote, through the git extension's askpass. */
+export interface GitCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+export interface GitCredentialsProvider {
+  /** `host`: the remote as git names it in its prompt (`https://host[:port]`, with the path under credential.useHttpPath). */
+  getCredentials(host: Uri): Promise<GitCredentials | undefined>;
+}
+
 export interface GitApi {
   /** The git executable the extension runs. */
   readonly git: { readonly path: string };
@@ -101,6 +112,8 @@ export interface GitApi {
   readonly onDidCloseRepository: Event<GitRepository>;
   /** The repository that contains the file, if any (the innermost one for nested repositories). */
   getRepository(uri: Uri): GitRepository | null;
+  /** Asked (in registration order) when git prompts for a user name; the first answer wins. */
+  registerCredentialsProvider(provider: GitCredentialsProvider): Disposable;
 }
 
 export interface GitExtension {

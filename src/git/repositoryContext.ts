@@ -39,6 +39,9 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
   readonly onDidChangeDetected = this.detectedChanged.event;
   /** Resolves once the git extension answered and the first detection ran (or git is unavailable). */
   readonly ready: Promise<void>;
+  /** The git extension's API as soon as it is enabled (before its first scan); undefined without git. */
+  readonly gitApi: Promise<GitApi | undefined>;
+  private resolveGitApi: (api: GitApi | undefined) => void = () => undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -53,8 +56,11 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
       }),
       vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.followEditor(editor.document.uri)),
     );
+    this.gitApi = new Promise((resolve) => (this.resolveGitApi = resolve));
     // Not awaited by activate(): the git extension may still be scanning the workspace.
-    this.ready = this.connectGit().catch((e: unknown) => this.log.warn(`Repository detection is off: ${messageOf(e)}`));
+    this.ready = this.connectGit()
+      .catch((e: unknown) => this.log.warn(`Repository detection is off: ${messageOf(e)}`))
+      .finally(() => this.resolveGitApi(this.git));
   }
 
   get active(): RepoRef | undefined {
@@ -120,6 +126,7 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
     }
     const api = git.getAPI(1);
     this.git = api;
+    this.resolveGitApi(api);
     this.disposables.push(
       api.onDidOpenRepository((r) => {
         this.watch(r);

@@ -1,0 +1,71 @@
+// Which signed-in account answers git's request for credentials. git names the remote as `scheme://host[:port]`
+// (with the repository's path only when `credential.useHttpPath` is set); we answer only for an account whose
+// instance has that very scheme, host and port, and, when a path is given, whose sub-path holds it. Anything else
+// (another host, http for an https instance, ssh) gets no answer, so that git goes on to its own helpers or prompt.
+// Platform neutral (no vscode import): unit-tested.
+
+export interface CredentialAccount {
+  readonly id: string;
+  readonly instanceUrl: string;
+  readonly username: string;
+}
+
+function parse(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    // expected: git's text or a stored URL that does not parse matches no account.
+    return undefined;
+  }
+}
+
+/**
+ * The accounts whose instance `requestUrl` (what git asks for) is on: same scheme, host and port (default ports
+ * as their absence); with a path, only the instances whose sub-path is a prefix of it, the longest such sub-path
+ * winning; with a user name in the URL, only that user's accounts.
+ */
+export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: string, accounts: readonly A[]): A[] {
+  const request = parse(requestUrl);
+  if (!request || (request.protocol !== 'https:' && request.protocol !== 'http:') || !request.hostname) return [];
+  const user = request.username ? safeDecode(request.username).toLowerCase() : undefined;
+  const path = request.pathname;
+  const onOrigin = accounts
+    .map((account) => ({ account, instance: parse(account.instanceUrl) }))
+    .filter(({ account, instance }) => instance && instance.protocol === request.protocol && instance.host === request.host && (!user || account.username.toLowerCase() === user));
+  if (path === '/' || path === '') return onOrigin.map(({ account }) => account);
+  const holding = onOrigin
+    .map(({ account, instance }) => ({ account, root: instance!.pathname.endsWith('/') ? instance!.pathname : `${instance!.pathname}/` }))
+    .filter(({ root }) => path.startsWith(root) || `${path}/` === root);
+  const longest = Math.max(...holding.map(({ root }) => root.length));
+  return holding.filter(({ root }) => root.length === longest).map(({ account }) => account);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // expected: a malformed escape is compared as it is written.
+    return text;
+  }
+}
+
+/**
+ * One account among the candidates: the only one; else the first of `preferredIds` (the workspace's repositories'
+ * accounts, the active one first) that is a candidate; else, when they are all on one instance, the account the
+ * user prefers there. Undefined when that still leaves a choice: git then asks the user as it would without us.
+ */
+export function pickAccount<A extends CredentialAccount>(
+  candidates: readonly A[],
+  preferredIds: readonly (string | undefined)[],
+  preferredOnInstance: (instanceUrl: string) => string | undefined,
+): A | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  for (const id of preferredIds) {
+    const found = id === undefined ? undefined : candidates.find((a) => a.id === id);
+    if (found) return found;
+  }
+  const instances = new Set(candidates.map((a) => a.instanceUrl));
+  if (instances.size !== 1) return undefined;
+  const preferred = preferredOnInstance(candidates[0]!.instanceUrl);
+  return candidates.find((a) => a.id === preferred);
+}

@@ -1,0 +1,63 @@
+// Which signed-in account answers git's credential request: scheme, host and port exact; the instance's sub-path
+// respected when git names a path; other hosts, other schemes and ssh left to git; ambiguity settled by the
+// workspace's repository or the instance's preferred account, else left to git.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { accountsForGitRequest, pickAccount, type CredentialAccount } from '../../../src/git/credentialMatch';
+
+const account = (instanceUrl: string, username: string): CredentialAccount => ({ id: `${instanceUrl}|${username}`, instanceUrl, username });
+const root = account('https://git.example.com/', 'alice');
+const sub = account('https://shared.example.org/gitea/', 'bob');
+const otherSub = account('https://shared.example.org/forgejo/', 'carol');
+const port = account('http://127.0.0.1:3000/', 'alice');
+const accounts = [root, sub, otherSub, port];
+const ids = (url: string): string[] => accountsForGitRequest(url, accounts).map((a) => a.id);
+
+test('scheme, host and port must match; a default port is the same as none; the host in any case', () => {
+  assert.deepEqual(ids('https://git.example.com'), [root.id]);
+  assert.deepEqual(ids('https://GIT.example.com:443'), [root.id]);
+  assert.deepEqual(ids('http://git.example.com'), [], 'http is not the https instance');
+  assert.deepEqual(ids('https://git.example.com:8443'), [], 'another port');
+  assert.deepEqual(ids('http://127.0.0.1:3000'), [port.id]);
+  assert.deepEqual(ids('http://127.0.0.1:3001'), []);
+  assert.deepEqual(ids('http://localhost:3000'), [], 'another host name for the same server is another host');
+  assert.deepEqual(ids('https://github.com'), []);
+});
+
+test('ssh and other schemes, and text that is no URL, get no account', () => {
+  for (const url of ['ssh://git@git.example.com/alice/demo.git', 'git@git.example.com:alice/demo.git', 'file:///tmp/x', 'git.example.com', '', 'https://']) {
+    assert.deepEqual(ids(url), [], url);
+  }
+});
+
+test('with a path (credential.useHttpPath), only the instance whose sub-path holds it, the longest winning', () => {
+  assert.deepEqual(ids('https://shared.example.org/gitea/bob/demo.git'), [sub.id]);
+  assert.deepEqual(ids('https://shared.example.org/forgejo/carol/x.git'), [otherSub.id]);
+  assert.deepEqual(ids('https://shared.example.org/gitea'), [sub.id], 'the sub-path itself');
+  assert.deepEqual(ids('https://shared.example.org/giteax/bob/demo.git'), [], 'a prefix of the name is not the sub-path');
+  assert.deepEqual(ids('https://shared.example.org/other/repo.git'), [], 'another application on the host');
+  assert.deepEqual(ids('https://shared.example.org'), [sub.id, otherSub.id], 'without a path both instances fit');
+  const nested = [account('https://h.example/', 'a'), account('https://h.example/git/', 'b')];
+  assert.deepEqual(accountsForGitRequest('https://h.example/git/b/r.git', nested).map((a) => a.username), ['b']);
+  assert.deepEqual(accountsForGitRequest('https://h.example/a/r.git', nested).map((a) => a.username), ['a']);
+});
+
+test('a user name in the URL keeps only that user\'s accounts', () => {
+  const two = [account('https://h.example/', 'alice'), account('https://h.example/', 'bob')];
+  assert.deepEqual(accountsForGitRequest('https://Bob@h.example', two).map((a) => a.username), ['bob']);
+  assert.deepEqual(accountsForGitRequest('https://mallory@h.example', two), []);
+});
+
+test('one candidate is the answer; several: the workspace repository\'s account, else the instance\'s preferred one', () => {
+  const a = account('https://h.example/', 'alice');
+  const b = account('https://h.example/', 'bob');
+  const none = (): undefined => undefined;
+  assert.equal(pickAccount([], [a.id], none), undefined);
+  assert.equal(pickAccount([a], [], none), a);
+  assert.equal(pickAccount([a, b], [undefined, 'elsewhere', b.id, a.id], none), b, 'the first workspace account that fits');
+  assert.equal(pickAccount([a, b], [], () => b.id), b, 'the preferred account of the one instance');
+  assert.equal(pickAccount([a, b], [], none), undefined, 'no way to tell: left to git');
+  const c = account('https://h.example/git/', 'carol');
+  assert.equal(pickAccount([a, c], [], () => a.id), undefined, 'two instances on one host without a workspace repository: left to git');
+  assert.equal(pickAccount([a, c], [c.id], () => a.id), c);
+});
