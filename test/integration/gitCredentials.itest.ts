@@ -159,6 +159,20 @@ describe('Git uses the signed-in account for http(s) remotes of the instance (Gi
     assert.deepEqual(prompted, [], 'git never reached the prompt');
   });
 
+  it('with credential.useHttpPath git names the repository\'s path too: under the instance\'s root, it is answered', async () => {
+    const repository = gitApi().getRepository(vscode.Uri.file(clone.dir));
+    assert.ok(repository);
+    await clone.git('config', 'credential.useHttpPath', 'true');
+    try {
+      const from = server.requests.length;
+      await repository.fetch({ remote: 'origin' });
+      assert.deepEqual(prompted, [], 'git never reached the prompt');
+      assert.ok(gitRequests(from).some((r) => r.path === '/alice/demo.git/info/refs' && r.status === 200 && basicOf(r) === `alice:${TOKEN}`));
+    } finally {
+      await clone.git('config', '--unset', 'credential.useHttpPath');
+    }
+  });
+
   it('a remote of another host goes to git\'s own credential helper; without one, past our provider to the prompt', async () => {
     // The same server by another name: not the signed-in instance's host.
     const other = `localhost:${new URL(server.url).port}`;
