@@ -14,10 +14,10 @@ import type { CheckoutResult } from '../../src/commands/checkout/checkoutPullReq
 import type { RepoRef } from '../../src/core/services';
 import type { GitApi, GitCredentials, GitExtension } from '../../src/git/gitApi';
 import { runTestGit } from '../harness/gitExecutable';
-import { FIXTURES, type TestServer, type RecordedRequest } from '../server/index';
+import { FIXTURES, startTestServer, type TestServer, type RecordedRequest } from '../server/index';
 import { branchWithCommits, createPullRequest, withoutHarnessGitCredentials, type Clone } from './createPullRequestSupport';
 import { demoSession } from './demoSession';
-import { api, replaceMessage } from './viewsSupport';
+import { api, replaceMessage, signInAndSelect, signOut } from './viewsSupport';
 import { services, waitFor } from './workflowsSupport';
 
 const TOKEN = FIXTURES.users.alice.tokens.all;
@@ -196,5 +196,32 @@ describe('Git uses the signed-in account for http(s) remotes of the instance (Gi
     assert.deepEqual(prompted, [other], 'our provider gave no answer for the other host');
     assert.ok(gitRequests(from).some((r) => basicOf(r) === `prompt-user:${TOKEN}`), 'git sent what the prompt gave');
     assert.ok(!gitRequests(from).some((r) => basicOf(r)?.startsWith('alice:')), 'never the account');
+  });
+
+  it('an instance under a sub-path on another port: its clone pushes as its account, with and without credential.useHttpPath', async () => {
+    const sub = await startTestServer({ subPath: '/git' });
+    let accountId: string | undefined;
+    let subClone: Clone | undefined;
+    try {
+      accountId = await signInAndSelect(sub.url);
+      subClone = await cloneWithoutCredentials(sub, 'alice', 'demo');
+      const repository = gitApi().getRepository(vscode.Uri.file(subClone.dir));
+      assert.ok(repository);
+      for (const useHttpPath of ['false', 'true']) {
+        await subClone.git('config', 'credential.useHttpPath', useHttpPath);
+        const branch = `topic/sub-path-${useHttpPath}`;
+        await branchWithCommits(subClone, branch, 'origin/main', [`Pushed with useHttpPath=${useHttpPath}`]);
+        await repository.status();
+        const from = sub.requests.length;
+        await repository.push('origin', branch, true);
+        const pushes = sub.requests.slice(from).filter((r) => r.kind === 'git' && r.url.startsWith('/git/alice/demo.git/'));
+        assert.ok(pushes.some((r) => r.status === 200 && basicOf(r) === `alice:${TOKEN}`), `pushed as the account (useHttpPath=${useHttpPath})`);
+      }
+      assert.deepEqual(prompted, [], 'git never reached the prompt');
+    } finally {
+      subClone?.dispose();
+      await signOut(accountId);
+      await sub.close();
+    }
   });
 });
