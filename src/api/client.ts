@@ -61,7 +61,7 @@ function parseJson(body: Uint8Array, operation: string): unknown {
     data = JSON.parse(textBody);
   } catch {
     // expected: not JSON (a proxy's HTML page, a truncated answer): a malformed-answer error says which.
-    const html = /^\s*<(!doctype|html|head|body)/i.test(textBody);
+    const html = /^\s*<(?:!doctype|html|head|body)/i.test(textBody);
     throw new GiteaError(
       'malformed',
       html

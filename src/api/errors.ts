@@ -36,7 +36,7 @@ const MAX_MESSAGE = 300;
 export function parseErrorBody(text: string, contentType: string | undefined): ParsedBody {
   const trimmed = text.trim();
   if (!trimmed) return { html: false };
-  if (/text\/html/i.test(contentType ?? '') || /^<(!doctype|html|head|body)/i.test(trimmed)) {
+  if (/text\/html/i.test(contentType ?? '') || /^<(?:!doctype|html|head|body)/i.test(trimmed)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(trimmed)?.[1];
     return { html: true, message: title ? clip(title.replace(/\s+/g, ' ').trim()) : undefined };
   }

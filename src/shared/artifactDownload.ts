@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { GiteaClient } from '../api';
 import { GiteaError, isGiteaError } from '../api/errorKind';
 
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d|conin\$|conout\$)(\..*)?$/i;
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com\d|lpt\d|conin\$|conout\$)(?:\..*)?$/i;
 /** Control characters, the characters Windows refuses in names, path separators, and bidirectional controls
  * (which would make `evil‮piz.exe` read as `evilexe.zip`). */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes

@@ -76,7 +76,7 @@ export function isDebianLike(facts: Pick<PlanFacts, 'exists' | 'osRelease'>): bo
   if (facts.exists('/etc/debian_version')) return true;
   const ids = /^(ID|ID_LIKE)=(.*)$/gm;
   for (const m of (facts.osRelease ?? '').matchAll(ids)) {
-    if (/\b(debian|ubuntu)\b/.test(m[2]!.replace(/"/g, ''))) return true;
+    if (/\b(?:debian|ubuntu)\b/.test(m[2]!.replace(/"/g, ''))) return true;
   }
   return false;
 }

@@ -187,7 +187,7 @@ describe('server text with command links shows as text (in-host)', function () {
       const releases = await api<{ html_url: string; tag_name: string }[]>(server, 'GET', '/repos/alice/demo/releases');
       const elsewhere = 'https://evil.example/alice/demo/releases/tag/v1.0.0';
       const edited = releases.map((r, i) => (i === 0 ? { ...r, html_url: elsewhere } : { ...r, html_url: r.html_url.replace(server.url, proxy.url) }));
-      proxy.intercept = (method, url) => (method === 'GET' && /\/repos\/alice\/demo\/releases(\?|$)/.test(url) ? { status: 200, body: JSON.stringify(edited) } : undefined);
+      proxy.intercept = (method, url) => (method === 'GET' && /\/repos\/alice\/demo\/releases(?:\?|$)/.test(url) ? { status: 200, body: JSON.stringify(edited) } : undefined);
       views.releases.refresh();
       const nodes = dataNodes(await settled(views.releases));
       const foreign = nodes.find((n) => n.url === elsewhere);

@@ -105,7 +105,7 @@ export function parsePublicKey(input: string): ParsedKey {
     base64 = fields[1] ?? '';
     comment = fields.slice(2).join(' ') || undefined;
   }
-  if (base64 === '' || base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return { ok: false, problem: 'badBase64' };
+  if (base64 === '' || base64.length % 4 !== 0 || !/^[A-Z0-9+/]+={0,2}$/i.test(base64)) return { ok: false, problem: 'badBase64' };
   const blob = Buffer.from(base64, 'base64');
   const parts = readStrings(blob);
   if (!parts || parts.length === 0) return { ok: false, problem: 'truncated' };

@@ -33,7 +33,7 @@ function workflowName(text: string, file: string): string {
 
 /** Whether `on:` names workflow_dispatch (as a list item, a key or the single event). */
 function hasDispatchTrigger(text: string): boolean {
-  return /(^|[\s[,])workflow_dispatch\s*(:|,|\]|$)/m.test(text);
+  return /(?:^|[\s[,])workflow_dispatch\s*(?:[:,\]]|$)/m.test(text);
 }
 
 /** The ids of the jobs (the keys under `jobs:`) and their `name:`. */

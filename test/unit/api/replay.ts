@@ -109,7 +109,7 @@ export function resolveOperation(ex: Exchange): Resolved | undefined {
 
 /** A URL text as the typed value a caller passes: integers and booleans as such (the client sends String(v)). */
 function typed(v: string): string | number | boolean {
-  if (/^(0|[1-9]\d{0,14})$/.test(v)) return Number(v);
+  if (/^(?:0|[1-9]\d{0,14})$/.test(v)) return Number(v);
   if (v === 'true' || v === 'false') return v === 'true';
   return v;
 }

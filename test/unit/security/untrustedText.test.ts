@@ -14,7 +14,7 @@ function linksIn(text: string): { label: string; href: string }[] {
 
 /** VS Code's renderLabelWithIcons: the icons (an escaped `\$(x)` shows as text) it would draw for `text`. */
 function iconsIn(text: string): string[] {
-  return [...text.matchAll(/(\\)?\$\(([a-z0-9-]+?(?:~[a-z0-9-]*?)?)\)/gi)].filter((m) => !m[1]).map((m) => m[2]!);
+  return [...text.matchAll(/(\\)?\$\(([a-z0-9-]+(?:~[a-z0-9-]*)?)\)/gi)].filter((m) => !m[1]).map((m) => m[2]!);
 }
 
 const SHOWN_AS = (text: string): string => text.split(WORD_JOINER).join('');
