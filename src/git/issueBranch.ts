@@ -43,9 +43,9 @@ export function issueBranchName(template: string, issue: { number: number; title
     .replace(/\$\{(slug|title)\}/g, slug)
     .replace(/\$\{user\}/g, user)
     // A template whose slug came out empty leaves a dangling separator: `issue-12-` → `issue-12`.
-    .replace(/[-_.]+(?=\/|$)/g, '')
+    .replace(/(?<![-_.])[-_.]+(?=\/|$)/g, '')
     .replace(/\/{2,}/g, '/')
-    .replace(/\/+$/, '');
+    .replace(/(?<!\/)\/+$/, '');
   return usableBranchName(name);
 }
 

@@ -75,7 +75,7 @@ function parseScpForm(text: string): ParsedRemote | undefined {
 
 function build(scheme: RemoteScheme, host: string, port: number | undefined, path: string): ParsedRemote | undefined {
   const segments = path
-    .replace(/[?#].*$/, '')
+    .replace(/[?#][\s\S]*$/, '')
     .split(/[/\\]/)
     .filter((s) => s.length > 0 && s !== '~')
     .map(decodeSegment);

@@ -23,12 +23,26 @@ const MAX_NAME_BYTES = 180;
  * replaced; `artifact-<id>.zip` when nothing usable is left. */
 export function artifactFileName(name: string | undefined, id: number): string {
   let base = (name ?? '').normalize('NFC').replace(UNSAFE_CHARS, '_');
-  base = base.replace(/^[.\s]+/, '').replace(/[.\s]+$/, ''); // no `..`, no hidden file, no trailing dot (Windows)
-  if (base.toLowerCase().endsWith('.zip')) base = base.slice(0, -4).replace(/[.\s]+$/, '');
-  while (Buffer.byteLength(base, 'utf8') > MAX_NAME_BYTES) base = [...base].slice(0, -1).join('');
+  base = base.replace(/^[.\s]+/, '').replace(/(?<![.\s])[.\s]+$/, ''); // no `..`, no hidden file, no trailing dot (Windows)
+  if (base.toLowerCase().endsWith('.zip')) base = base.slice(0, -4).replace(/(?<![.\s])[.\s]+$/, '');
+  base = utf8Prefix(base, MAX_NAME_BYTES);
   if (!base || /^_+$/.test(base)) base = `artifact-${id}`;
   if (WINDOWS_DEVICE.test(base)) base = `_${base}`;
   return `${base}.zip`;
+}
+
+/** The longest prefix of `text` of at most `maxBytes` UTF-8 bytes that ends between two characters, in one pass
+ * (removing one character at a time copied the name per character: minutes for a 50,000-letter name). */
+export function utf8Prefix(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    const cp = char.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }
 
 /** The file `fileName` in `folder`, or undefined when it would not be directly inside it. */

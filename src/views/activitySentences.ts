@@ -117,7 +117,7 @@ function pushSummary(content: string | null | undefined): PushSummary | undefine
 
 /** The instance root (with trailing slash) derived from a repository's web URL. */
 function instanceRoot(repoUrl: string, fullName: string): string {
-  return repoUrl.endsWith(fullName) ? repoUrl.slice(0, repoUrl.length - fullName.length) : repoUrl.replace(/[^/]+\/[^/]+\/?$/, '');
+  return repoUrl.endsWith(fullName) ? repoUrl.slice(0, repoUrl.length - fullName.length) : repoUrl.replace(/(?<![^/])[^/]+\/[^/]+\/?$/, '');
 }
 
 function firstLine(text: string, max = 80): string {

@@ -94,7 +94,7 @@ interface MergeChoices {
 }
 
 /** The line breaks of a commit message in a one-line input box. */
-const toBox = (text: string) => text.replace(/\n+$/, '').replace(/\n/g, '\\n');
+const toBox = (text: string) => text.replace(/(?<!\n)\n+$/, '').replace(/\n/g, '\\n');
 const fromBox = (text: string) => text.replace(/\\n/g, '\n');
 
 async function askChoices(
