@@ -23,7 +23,7 @@ const HOSTILE = `[Show details](command:${SPY}?%5B%22ran%22%5D)`;
 
 /** VS Code's parseLinkedText (src/vs/base/common/linkedText.ts): the links a notification makes clickable. */
 function linksIn(message: string): string[] {
-  return [...message.matchAll(/\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi)].map((m) => m[2]!);
+  return [...message.matchAll(/\[([^[\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi)].map((m) => m[2]!);
 }
 
 /** Runs every command link VS Code would render in `message`, as a click on it would (`command:id?<JSON args>`). */

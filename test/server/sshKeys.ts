@@ -28,7 +28,7 @@ function readStrings(blob: Buffer): Buffer[] | undefined {
 }
 
 export function sshFingerprint(blob: Buffer): string {
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/={1,2}$/, '')}`;
 }
 
 /** Returns the parsed key, or a reason (Go-style) why it is not a valid key. */

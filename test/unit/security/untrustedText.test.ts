@@ -8,7 +8,7 @@ import { inertOptional, inertText, WORD_JOINER } from '../../../src/shared/untru
 
 /** VS Code's parseLinkedText: the links it would make clickable in `text`. */
 function linksIn(text: string): { label: string; href: string }[] {
-  const pattern = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+  const pattern = /\[([^[\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
   return [...text.matchAll(pattern)].map((m) => ({ label: m[1]!, href: m[2]! }));
 }
 
