@@ -15,9 +15,13 @@ export const parseIssueKey = parsePullRequestKey;
 /** The default of `gitea.issueBranchName`. */
 export const DEFAULT_ISSUE_BRANCH_NAME = 'issue-${number}-${slug}';
 
+/** What of an issue title is read for its slug: Gitea's titles have at most 255 characters. */
+export const MAX_TITLE_CHARS = 1024;
+
 /** The title's words, lower-cased, ASCII letters and digits joined by `-`, at most `max` characters (whole words). */
 export function slugOf(title: string, max = 40): string {
   const words = title
+    .slice(0, MAX_TITLE_CHARS)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -18,14 +18,16 @@ const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com\d|lpt\d|conin\$|conout\$)(?:\..*
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f<>:"/\\|?*\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Bytes of a file name most file systems accept, with room for `.zip` and a `.part-…` suffix. */
 const MAX_NAME_BYTES = 180;
+/** What of the server's name is read (the file name keeps at most 180 bytes of it). */
+const MAX_NAME_CHARS_READ = 4_096;
 
 /** A plain file name for an artifact (`<name>.zip`): the server's name with anything that could steer the path
  * replaced; `artifact-<id>.zip` when nothing usable is left. */
 export function artifactFileName(name: string | undefined, id: number): string {
-  let base = (name ?? '').normalize('NFC').replace(UNSAFE_CHARS, '_');
+  let base = (name ?? '').slice(0, MAX_NAME_CHARS_READ).normalize('NFC').replace(UNSAFE_CHARS, '_');
   base = base.replace(/^[.\s]+/, '').replace(/(?<![.\s])[.\s]+$/, ''); // no `..`, no hidden file, no trailing dot (Windows)
   if (base.toLowerCase().endsWith('.zip')) base = base.slice(0, -4).replace(/(?<![.\s])[.\s]+$/, '');
-  base = utf8Prefix(base, MAX_NAME_BYTES);
+  base = utf8Prefix(base, MAX_NAME_BYTES).replace(/(?<![.\s])[.\s]+$/, ''); // the cut may end on a dot
   if (!base || /^_+$/.test(base)) base = `artifact-${id}`;
   if (WINDOWS_DEVICE.test(base)) base = `_${base}`;
   return `${base}.zip`;

@@ -48,7 +48,9 @@ describe('artifact file names from the server stay inside the chosen folder', ()
     assert.equal(artifactFileName('a'.repeat(50_000), 1), `${'a'.repeat(180)}.zip`);
     assert.equal(artifactFileName('é'.repeat(1024 * 1024), 1), `${'é'.repeat(90)}.zip`);
     assert.equal(artifactFileName(`${'😀'.repeat(46)}`, 1), `${'😀'.repeat(45)}.zip`, 'a character is never split');
-    assert.equal(artifactFileName(`x${'. '.repeat(500_000)}y${'. '.repeat(500_000)}`, 1).length, 184);
+    assert.equal(artifactFileName(`x${'. '.repeat(500_000)}y${'. '.repeat(500_000)}`, 1), 'x.zip', 'only the first 4,096 characters are read');
+    assert.equal(artifactFileName(`x${'. '.repeat(1_000)}y`, 1), 'x.zip', 'no dot or space is left at the cut');
+    assert.equal(artifactFileName(`${'ab.'.repeat(1_000)}`, 1), `${'ab.'.repeat(59)}ab.zip`);
     assert.equal(artifactFileName(`x${'. '.repeat(500_000)}`, 1), 'x.zip');
   });
   it('utf8Prefix: the longest prefix within the bytes, never half a character', () => {

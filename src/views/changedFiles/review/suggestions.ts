@@ -14,9 +14,13 @@ export interface SuggestionBlock {
 }
 
 const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
+/** Longer comment bodies are not read for suggestions (their Markdown is shown as it is): a suggestion replaces one
+ * line, and a body this long is no review comment. */
+export const MAX_SUGGESTION_BODY_CHARS = 1024 * 1024;
 
 /** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included). */
 export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
+  if (body.length > MAX_SUGGESTION_BODY_CHARS) return [];
   const lines = body.replace(/\r\n?/g, '\n').split('\n');
   const blocks: (SuggestionBlock & { from: number; to: number })[] = [];
   for (let i = 0; i < lines.length; i++) {
