@@ -56,7 +56,7 @@ export function issueBranchName(template: string, issue: { number: number; title
 /** The branch name as a sentence: its last path segment, an `issue-12-` / `12-` prefix left out, words spaced. */
 export function branchSentence(branch: string): string {
   const last = branch.split('/').filter(Boolean).pop() ?? branch;
-  const words = last.replace(/^(issue[-_]?)?\d+[-_]/i, '').replace(/[-_.]+/g, ' ').trim();
+  const words = last.replace(/^(?:issue[-_]?)?\d+[-_]/i, '').replace(/[-_.]+/g, ' ').trim();
   const text = words || last;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

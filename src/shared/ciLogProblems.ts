@@ -54,7 +54,7 @@ const ANSI = /\u001b\[[0-9;]*[A-Z]/gi;
 /** A file name with an extension: what tells `src/a.ts:3:5` from `10:05:00` or `http://host:80`. */
 const FILE = String.raw`[\w@.+~-][^\s:()'"<>|,]*\.[a-z0-9]{1,12}`;
 // The message groups start after the separator's first space: the callers trim them (a `\s*` before `.*` is quadratic).
-const PAREN_LOCATION = new RegExp(String.raw`^\s*([^\s(][^(]*\.[a-z0-9]{1,12})\((\d{1,7}),(\d{1,5})(?:,\d{1,7},\d{1,5})?\)\s*:(.*)$`, 'i');
+const PAREN_LOCATION = /^\s*([^\s(][^(]*\.[a-z0-9]{1,12})\((\d{1,7}),(\d{1,5})(?:,\d{1,7},\d{1,5})?\)\s*:(.*)$/i;
 const STYLISH_FILE = new RegExp(String.raw`^((?:\.{1,2}/|/)?${FILE})\s*$`, 'i');
 const STYLISH_ROW = /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|info)\s(.*)$/;
 const PY_FRAME = /^\s*File "([^"]{1,1000})", line (\d{1,7})/;

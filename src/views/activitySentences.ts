@@ -84,7 +84,7 @@ export const ACTIVITY_OP_TYPES = [
 ] as const;
 
 export function shortRef(ref: string | null | undefined): string {
-  return (ref ?? '').replace(/^refs\/(heads|tags)\//, '');
+  return (ref ?? '').replace(/^refs\/(?:heads|tags)\//, '');
 }
 
 const encodePath = (p: string): string => p.split('/').map(encodeURIComponent).join('/');

@@ -51,7 +51,7 @@ async function loadRefs(scope: ViewScope, signal: AbortSignal): Promise<TypeOver
 function fullRef(value: string): string {
   return value.startsWith('refs/') ? value : `refs/heads/${value}`;
 }
-const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+const shortRef = (ref: string) => ref.replace(/^refs\/(?:heads|tags)\//, '');
 
 /** What of a workflow file is read for its inputs (as Gitea, 1 MiB); the rest is never parsed. */
 const MAX_WORKFLOW_BYTES = 1024 * 1024;

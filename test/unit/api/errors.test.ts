@@ -23,9 +23,7 @@ describe('error bodies', () => {
 
 describe('error bodies: bounded and linear', () => {
   // The patterns the title search replaced (quadratic on `<title` repeated): the oracle on short generated pages.
-  // eslint-disable-next-line regexp/no-super-linear-move -- the replaced pattern, run on short generated pages only
   const TITLE = /<title[^>]*>([^<]*)<\/title>/i;
-  // eslint-disable-next-line regexp/no-super-linear-move -- the replaced pattern, run on short generated pages only
   const H1 = /<h1[^>]*>([^<]*)<\/h1>/i;
   const viaPatterns = (page: string) => {
     const title = TITLE.exec(page)?.[1] ?? H1.exec(page)?.[1];

@@ -6,9 +6,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inertOptional, inertText, WORD_JOINER } from '../../../src/shared/untrustedText';
 
-/** VS Code's parseLinkedText: the links it would make clickable in `text`. */
+/** VS Code's parseLinkedText: the links it would make clickable in `text` (its label class without `[`, which keeps
+ * the pattern linear: the same links, a label starting at its last `[`). */
 function linksIn(text: string): { label: string; href: string }[] {
-  const pattern = /\[([^[\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+  const pattern = /\[([^[\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["']).+?\3)?\)/gi;
   return [...text.matchAll(pattern)].map((m) => ({ label: m[1]!, href: m[2]! }));
 }
 

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { colonLocation } from '../../../src/shared/logLocation';
 
 // The pattern colonLocation replaces (quadratic on `[a[a…`): the oracle for short lines only.
-// eslint-disable-next-line regexp/no-super-linear-move -- the replaced pattern, run on short generated lines only
 const REPLACED = /(?:^|[\s'"[])(?:-->\s*)?((?:\.{1,2}\/|\/)?[\w@.+~-][^\s:()'"<>|,]*\.[a-z0-9]{1,12}):(\d{1,7})(?::(\d{1,5}))?(?=[:\s)\]]|$)/i;
 
 function viaPattern(line: string) {
