@@ -1,6 +1,7 @@
 // ESLint (flat config) with typescript-eslint and type information: `npx eslint .`, also run by `npm test`.
 // src/ gets the full type-checked rule set; tests may read JSON of any shape (the `no-unsafe-*` rules are off there).
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 const readonly = (names) => Object.fromEntries(names.map((n) => [n, 'readonly']));
@@ -11,6 +12,15 @@ export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', '.vscode-test/**', 'bench/tmp/**', 'test-results/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  // Regular expressions meet server text: the two super-linear rules are errors so that no pattern can freeze the
+  // extension host on a hostile input (issue #31); the rest of the recommended set keeps patterns plain.
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -79,8 +79,8 @@ export function zipEntryText(zip, entry) {
 
 /** Images of a Markdown text (`![alt](src)`, `<img src>`) whose address is not absolute. */
 export function relativeImages(markdown) {
-  const sources = [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g), ...markdown.matchAll(/<img\b[^>]*\bsrc=["']([^"']+)["']/gi)].map((m) => m[1]);
-  return sources.filter((src) => !/^(https:|data:)/i.test(src));
+  const sources = [...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g), ...markdown.matchAll(/<img\b[^>]+\bsrc=["']([^"']+)["']/gi)].map((m) => m[1]);
+  return sources.filter((src) => !/^(?:https:|data:)/i.test(src));
 }
 
 /**

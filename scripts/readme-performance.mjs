@@ -15,7 +15,7 @@ const VIEW_SECTION = /^View (.+)$/;
 const SIZE_UNITS = new Set(['bytes', 'MiB', 'MB']);
 
 /** A table cell: one line, no column separator. */
-const cell = (text) => String(text).replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+const cell = (text) => String(text).replace(/(?<!\s)\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 /** A table row; an empty cell is one space wide. */
 const row = (cells) => `|${cells.map((c) => (c === '' ? ' ' : ` ${c} `)).join('|')}|`;
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const START = '<!-- settings:start -->';
 export const END = '<!-- settings:end -->';
 
-const cell = (text) => String(text).replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+const cell = (text) => String(text).replace(/(?<!\s)\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 const localized = (text, strings) => (typeof text === 'string' ? text.replace(/^%(.+)%$/, (_, key) => strings[key] ?? key) : '');
 
 /** What the scope means for who can set the setting. */

@@ -48,7 +48,7 @@ export function cutRelease(changelog, version, date, repoUrl) {
   const links = changelog.search(/\n\[[^\]]+\]: \S+/);
   const bodyEnd = nextHeading >= 0 ? nextHeading : links >= 0 ? links : changelog.length;
   const entries = changelog.slice(bodyStart, bodyEnd).trim();
-  if (!/^\s*- /m.test(entries)) throw new Error('[Unreleased] lists nothing: there is nothing to release');
+  if (!/^[ \t]*- /m.test(entries)) throw new Error('[Unreleased] lists nothing: there is nothing to release');
   const head = changelog.slice(0, start);
   let rest = changelog.slice(bodyEnd).replace(/^\n+/, '');
   // Link references: [Unreleased] compares from the new tag; the new version gets its own.
@@ -59,7 +59,7 @@ export function cutRelease(changelog, version, date, repoUrl) {
     : `[${version}]: ${repoUrl}/releases/tag/v${version}`;
   rest = rest.replace(/^\[Unreleased\]: \S+\n?/m, '');
   const section = `${UNRELEASED}\n\n## [${version}] - ${date}\n\n${entries}\n`;
-  const body = `${head}${section}${rest ? `\n${rest}` : ''}`.replace(/\n*$/, '\n');
+  const body = `${head}${section}${rest ? `\n${rest}` : ''}`.replace(/(?<!\n)\n*$/, '\n');
   const firstLink = body.search(/^\[[^\]]+\]: \S+$/m);
   return firstLink >= 0
     ? `${body.slice(0, firstLink)}${unreleasedLink}\n${versionLink}\n${body.slice(firstLink)}`

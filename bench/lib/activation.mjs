@@ -36,7 +36,7 @@ async function readRunningExtensions(page, names, timeout = 60_000) {
     const found = {};
     for (const name of names) {
       const row = seen.get(name);
-      const m = row && /(\d+(?:\.\d+)?)\s*ms/.exec(row.text);
+      const m = row && /(?<!\d)(\d+(?:\.\d+)?)\s*ms/.exec(row.text);
       if (m && !/Activating/i.test(row.text)) found[name] = { ms: Number(m[1]), text: row.text };
     }
     if (names.every((n) => found[n])) return found;

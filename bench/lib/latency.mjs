@@ -37,7 +37,7 @@ const KEYS = {
 };
 /** No request for this long (and none under way): the scenario is over. */
 const QUIET_MS = 2500;
-const POLL = /\/notifications\/new(\?|$)/;
+const POLL = /\/notifications\/new(?:\?|$)/;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**

@@ -101,7 +101,7 @@ export async function paneTimeline(page, title, since = 0) {
   return page.evaluate(([title, since]) => window.__bench.timeline.filter((e) => e.title === title && e.t >= since), [title, since]);
 }
 
-export const isStateLabel = (l) => /^(Loading…|Load more…)/.test(l);
+export const isStateLabel = (l) => /^(?:Loading…|Load more…)/.test(l);
 
 /** Waits until the pane shows something other than "Loading…" (or the timeout passes). */
 export async function waitForPaneSettled(page, title, since, timeout = 30_000) {

@@ -6,7 +6,7 @@
 // (`hasFocus()` true and a `focus` event).
 
 export const BADGE_INTERVAL_SECONDS = 15;
-const POLL = /\/notifications\/new(\?|$)/;
+const POLL = /\/notifications\/new(?:\?|$)/;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The most polls that started within any span shorter than one interval (1: never more than one per interval). */

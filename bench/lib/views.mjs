@@ -45,7 +45,7 @@ const afterResponse = (shown, req) => (shown && req?.finished !== undefined ? Ma
 /** "N loaded" of the pane's Load more row, when it is rendered. */
 function loadedCount(entry) {
   const l = entry?.labels.find((x) => x.startsWith('Load more…'));
-  const m = l && /(\d+)\s+loaded/.exec(l);
+  const m = l && /(?<!\d)(\d+)\s+loaded/.exec(l);
   return m ? Number(m[1]) : undefined;
 }
 

@@ -33,8 +33,8 @@ export function normalizeBaseUrl(input: string): InstanceUrls {
   url.password = '';
   url.search = '';
   url.hash = '';
-  let path = url.pathname.replace(/\/+$/, '');
-  path = path.replace(/\/api\/v1$/i, '').replace(/\/api\/swagger$/i, '').replace(/\/+$/, '');
+  let path = url.pathname.replace(/(?<!\/)\/+$/, '');
+  path = path.replace(/\/api\/v1$/i, '').replace(/\/api\/swagger$/i, '').replace(/(?<!\/)\/+$/, '');
   const instanceUrl = `${url.origin}${path}/`;
   return { instanceUrl, apiUrl: `${instanceUrl}api/v1`, origin: url.origin };
 }

@@ -61,7 +61,7 @@ function parseJson(body: Uint8Array, operation: string): unknown {
     data = JSON.parse(textBody);
   } catch {
     // expected: not JSON (a proxy's HTML page, a truncated answer): a malformed-answer error says which.
-    const html = /^\s*<(!doctype|html|head|body)/i.test(textBody);
+    const html = /^\s*<(?:!doctype|html|head|body)/i.test(textBody);
     throw new GiteaError(
       'malformed',
       html
@@ -238,7 +238,7 @@ class Client {
 
 /** Fills `{name}` in the path template with the URL-encoded params. */
 export function buildPath(operation: Pick<Operation, 'id' | 'path' | 'slashParams'>, params: Record<string, unknown>): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  return operation.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null || value === '') {
       throw new GiteaError('badRequest', `${operation.id}: the parameter "${name}" is missing.`, { operation: operation.id });

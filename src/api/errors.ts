@@ -31,13 +31,17 @@ interface ParsedBody {
 }
 
 const MAX_MESSAGE = 300;
+/** What of an error body is read for its message: a JSON error is far shorter, a proxy's page has its title near
+ * the top. The rest (bodies are read up to 50 MB) is never parsed. */
+export const MAX_ERROR_BODY_PARSED = 64 * 1024;
 
 /** Reads `{message, url, errors?}`, an empty body, plain text or an HTML page (reverse proxies). */
 export function parseErrorBody(text: string, contentType: string | undefined): ParsedBody {
-  const trimmed = text.trim();
+  const trimmed = text.slice(0, MAX_ERROR_BODY_PARSED).trim();
   if (!trimmed) return { html: false };
-  if (/text\/html/i.test(contentType ?? '') || /^<(!doctype|html|head|body)/i.test(trimmed)) {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(trimmed)?.[1];
+  if (/text\/html/i.test(contentType ?? '') || /^<(?:!doctype|html|head|body)/i.test(trimmed)) {
+    const lower = trimmed.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()); // ASCII only: same length
+    const title = elementText(trimmed, lower, 'title') ?? elementText(trimmed, lower, 'h1');
     return { html: true, message: title ? clip(title.replace(/\s+/g, ' ').trim()) : undefined };
   }
   try {
@@ -52,13 +56,35 @@ export function parseErrorBody(text: string, contentType: string | undefined): P
   }
 }
 
+/**
+ * The text of the first `<tag…>text</tag>` whose text holds no `<` (what `/<tag[^>]*>([^<]*)<\/tag>/i` finds), in one
+ * pass: that pattern rescans to the next `>` from every `<tag`, quadratic on a page of `<title` repeated. Every
+ * `<tag` before the `>` a try found shares that `>` and what follows it, so the next try starts after it.
+ * `lower` is `html` with its ASCII letters lower-cased (the same length, so its indexes are `html`'s).
+ */
+function elementText(html: string, lower: string, tag: string): string | undefined {
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  for (let at = lower.indexOf(open); at >= 0; ) {
+    const gt = lower.indexOf('>', at + open.length);
+    if (gt < 0) return undefined;
+    const lt = lower.indexOf('<', gt + 1);
+    if (lt < 0) return undefined;
+    if (lower.startsWith(close, lt)) return html.slice(gt + 1, lt);
+    at = lower.indexOf(open, gt + 1);
+  }
+  return undefined;
+}
+
 function clip(s: string): string {
   return s.length > MAX_MESSAGE ? `${s.slice(0, MAX_MESSAGE)}…` : s;
 }
 
 /** Removes known secrets and `user:password@` parts of URLs from a text. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1');
+  // A scheme is tried from the start of its run of scheme characters only (the lookbehind), which keeps the scan
+  // linear; the run's leading digits or signs stay in the kept group, as they stayed before the match.
+  let out = text.replace(/(?<![a-z0-9+.-])([0-9+.-]*[a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1');
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
   return out;
 }

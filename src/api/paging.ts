@@ -37,7 +37,7 @@ export function parseLinkHeader(value: string | undefined): LinkPages {
   const out: LinkPages = {};
   if (!value) return out;
   for (const part of value.split(/,(?=\s*<)/)) {
-    const m = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    const m = /^[^<]*<([^>]*)>\s*;(.*)$/.exec(part.trim());
     if (!m) continue;
     const rels = /\brel\s*=\s*"?([^";]+)"?/i.exec(m[2]!)?.[1]?.trim().split(/\s+/) ?? [];
     let page: number | undefined;
@@ -172,7 +172,7 @@ export async function readAllPages<T>(fetchPage: (page: number) => Promise<PageL
   const all: T[] = [];
   let pagesRead = 0;
   const take = (page: PageLike<T>, pageCount: number | undefined): void => {
-    all.push(...page.items);
+    for (const item of page.items) all.push(item); // no spread: a page of any size (a spread's arguments overflow the stack)
     pagesRead++;
     onPage?.(page.items, pagesRead, pageCount);
   };

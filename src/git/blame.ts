@@ -31,7 +31,7 @@ export type BlameResult =
 /** Parses the first entry of `git blame --porcelain` output. Returns undefined when it holds none. */
 export function parsePorcelain(output: string): BlameLine | undefined {
   const lines = output.split('\n');
-  const header = /^([0-9a-f]{40}|[0-9a-f]{64}) (\d+) (\d+)(?: (\d+))?$/.exec(lines[0] ?? '');
+  const header = /^([0-9a-f]{40}|[0-9a-f]{64}) (\d+) (\d+)(?: \d+)?$/.exec(lines[0] ?? '');
   if (!header) return undefined;
   const fields = new Map<string, string>();
   let content = '';

@@ -30,7 +30,7 @@ function ref(value: string): string {
 
 /** Config keys the extension writes: `branch.<valid branch name>.<variable>`. */
 function branchConfigKey(value: string): string {
-  const m = /^branch\.(.+)\.([A-Za-z][A-Za-z0-9-]*)$/.exec(value);
+  const m = /^branch\.(.+)\.[A-Za-z][A-Za-z0-9-]*$/.exec(value);
   if (!m) throw new UnsafeGitArgumentError(`not a branch config key: ${JSON.stringify(value.slice(0, 80))}`);
   ref(m[1]!);
   return value;

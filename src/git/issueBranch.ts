@@ -15,9 +15,13 @@ export const parseIssueKey = parsePullRequestKey;
 /** The default of `gitea.issueBranchName`. */
 export const DEFAULT_ISSUE_BRANCH_NAME = 'issue-${number}-${slug}';
 
+/** What of an issue title is read for its slug: Gitea's titles have at most 255 characters. */
+export const MAX_TITLE_CHARS = 1024;
+
 /** The title's words, lower-cased, ASCII letters and digits joined by `-`, at most `max` characters (whole words). */
 export function slugOf(title: string, max = 40): string {
   const words = title
+    .slice(0, MAX_TITLE_CHARS)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -43,16 +47,16 @@ export function issueBranchName(template: string, issue: { number: number; title
     .replace(/\$\{(slug|title)\}/g, slug)
     .replace(/\$\{user\}/g, user)
     // A template whose slug came out empty leaves a dangling separator: `issue-12-` → `issue-12`.
-    .replace(/[-_.]+(?=\/|$)/g, '')
+    .replace(/(?<![-_.])[-_.]+(?=\/|$)/g, '')
     .replace(/\/{2,}/g, '/')
-    .replace(/\/+$/, '');
+    .replace(/(?<!\/)\/+$/, '');
   return usableBranchName(name);
 }
 
 /** The branch name as a sentence: its last path segment, an `issue-12-` / `12-` prefix left out, words spaced. */
 export function branchSentence(branch: string): string {
   const last = branch.split('/').filter(Boolean).pop() ?? branch;
-  const words = last.replace(/^(issue[-_]?)?\d+[-_]/i, '').replace(/[-_.]+/g, ' ').trim();
+  const words = last.replace(/^(?:issue[-_]?)?\d+[-_]/i, '').replace(/[-_.]+/g, ' ').trim();
   const text = words || last;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -74,8 +74,8 @@ function parseScpForm(text: string): ParsedRemote | undefined {
 }
 
 function build(scheme: RemoteScheme, host: string, port: number | undefined, path: string): ParsedRemote | undefined {
-  const segments = path
-    .replace(/[?#].*$/, '')
+  const query = path.search(/[?#]/);
+  const segments = (query < 0 ? path : path.slice(0, query))
     .split(/[/\\]/)
     .filter((s) => s.length > 0 && s !== '~')
     .map(decodeSegment);

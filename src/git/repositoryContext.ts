@@ -183,7 +183,7 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
         ...r,
         accountId: this.accounts.accountFor(r.instanceUrl)?.id,
       }));
-      all.push(...refs);
+      for (const ref of refs) all.push(ref); // no spread: any number of refs
       if (refs[0]) detected.push(refs[0]);
     }
     const before = this.detectedRefs.map(refKey).join(';');

@@ -8,6 +8,7 @@
 // and the problems found are capped, and every pattern runs in time linear in the line (no nested quantifiers
 // over the same characters). Editor-neutral (no `vscode`); unit-tested over test/fixtures/ci-logs.
 import { posix } from 'node:path';
+import { colonLocation } from './logLocation';
 import { isRepoPath } from './repoPath';
 
 export type ProblemSeverity = 'error' | 'warning' | 'info';
@@ -49,16 +50,16 @@ export const LOG_LIMITS = { maxLines: 200_000, maxLineLength: 4_096, maxProblems
 /** Gitea's runner prefixes every log line with an RFC 3339 time: `2024-01-14T10:05:10.0000000Z `. */
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
 // eslint-disable-next-line no-control-regex -- ANSI colour codes are what this removes
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+const ANSI = /\u001b\[[0-9;]*[A-Z]/gi;
 /** A file name with an extension: what tells `src/a.ts:3:5` from `10:05:00` or `http://host:80`. */
-const FILE = String.raw`[\w@.+~-][^\s:()'"<>|,]*\.[A-Za-z0-9]{1,12}`;
-const COLON_LOCATION = new RegExp(String.raw`(?:^|[\s'"\[])(?:-->\s*)?((?:\.{1,2}/|/)?${FILE}):(\d{1,7})(?::(\d{1,5}))?(?=[:\s)\]]|$)`);
-const PAREN_LOCATION = new RegExp(String.raw`^\s*([^\s(][^(]*\.[A-Za-z0-9]{1,12})\((\d{1,7}),(\d{1,5})(?:,\d{1,7},\d{1,5})?\)\s*:\s*(.*)$`);
-const STYLISH_FILE = new RegExp(String.raw`^((?:\.{1,2}/|/)?${FILE})\s*$`);
-const STYLISH_ROW = /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|info)\s+(.*)$/;
+const FILE = String.raw`[\w@.+~-][^\s:()'"<>|,]*\.[a-z0-9]{1,12}`;
+// The message groups start after the separator's first space: the callers trim them (a `\s*` before `.*` is quadratic).
+const PAREN_LOCATION = /^\s*([^\s(][^(]*\.[a-z0-9]{1,12})\((\d{1,7}),(\d{1,5})(?:,\d{1,7},\d{1,5})?\)\s*:(.*)$/i;
+const STYLISH_FILE = new RegExp(String.raw`^((?:\.{1,2}/|/)?${FILE})\s*$`, 'i');
+const STYLISH_ROW = /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|info)\s(.*)$/;
 const PY_FRAME = /^\s*File "([^"]{1,1000})", line (\d{1,7})/;
-const JS_FRAME = /^\s*at\s+(?:[^()]*\()?((?:file:\/\/)?[^()\s]+?):(\d{1,7}):(\d{1,5})\)?\s*$/;
-const WORKFLOW_COMMAND = /^::(error|warning|notice)\s+([^:]*)::(.*)$/;
+const JS_FRAME = /^\s*at\s+(?:(?:[^()\s][^()]*)?\()?((?:file:\/\/)?[^()\s]+?):(\d{1,7}):(\d{1,5})\)?\s*$/;
+const WORKFLOW_COMMAND = /^::(error|warning|notice)\s+((?:[^:\s][^:]*)?)::(.*)$/;
 const SEVERITY_WORD = /\b(error|warning|warn|note|info)\b/i;
 
 /** The repository-relative path `raw` names, or undefined when it is not a file of this repository. */
@@ -85,7 +86,7 @@ function severityOf(text: string): ProblemSeverity {
 
 /** `error TS2322: Type …` → message and code. */
 function splitCode(text: string): { message: string; code?: string } {
-  const m = /^(?:(?:error|warning|info)\s+)?([A-Z]{1,8}\d{1,6})\s*:\s*(.*)$/i.exec(text);
+  const m = /^(?:(?:error|warning|info)\s+)?([A-Z]{1,8}\d{1,6})\s*:(.*)$/i.exec(text);
   const stripped = text.replace(/^(?:error|warning|info|note)\s*:\s*/i, '');
   return m ? { message: m[2]!.trim() || text, code: m[1] } : { message: stripped.trim() };
 }
@@ -196,20 +197,21 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
     if (paren) {
       const path = resolve(paren[1]!.trim());
       if (path) {
-        const { message, code } = splitCode(paren[4]!);
-        if (!add({ ...at, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(paren[4]!), message, ...(code ? { code } : {}) })) break;
+        const text = paren[4]!.trimStart();
+        const { message, code } = splitCode(text);
+        if (!add({ ...at, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(text), message, ...(code ? { code } : {}) })) break;
         continue;
       }
     }
 
-    const colon = COLON_LOCATION.exec(line);
+    const colon = colonLocation(line);
     if (colon) {
-      const path = resolve(colon[1]!);
+      const path = resolve(colon.path);
       if (path) {
-        const rest = line.slice(colon.index + colon[0].length).replace(/^[:\s]+/, '');
+        const rest = line.slice(colon.end).replace(/^[:\s]+/, '');
         const { message, code } = splitCode(rest);
-        const column = colon[3] ? Number(colon[3]) : undefined;
-        if (!add({ ...at, path, line: Number(colon[2]), ...(column ? { column } : {}), severity: severityOf(rest || lastMessage), message: message || lastMessage || line.trim(), ...(code ? { code } : {}) })) break;
+        const column = colon.column ? Number(colon.column) : undefined;
+        if (!add({ ...at, path, line: Number(colon.line), ...(column ? { column } : {}), severity: severityOf(rest || lastMessage), message: message || lastMessage || line.trim(), ...(code ? { code } : {}) })) break;
         continue;
       }
     }

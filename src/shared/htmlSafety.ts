@@ -8,7 +8,7 @@ export function escapeHtml(s: string): string {
 
 /** The link targets that may become anchors. Everything else (javascript:, command:, data:, vscode:, relative) stays text. */
 export function isSafeLink(url: string): boolean {
-  return /^(https?:\/\/|mailto:)[^\s]*$/i.test(url.trim());
+  return /^(?:https?:\/\/|mailto:)\S*$/i.test(url.trim());
 }
 
 /** The absolute URL of an image when it may load: http(s) on the instance's origin (root-relative paths resolve
@@ -17,7 +17,7 @@ export function instanceImageUrl(url: string, imageOrigin: string | undefined): 
   // Stryker disable next-line ConditionalExpression: without it new URL('' or undefined) throws, also undefined
   if (!imageOrigin) return undefined;
   const raw = url.trim();
-  if (!/^(https?:\/\/|\/(?!\/))[^\s]*$/i.test(raw)) return undefined;
+  if (!/^(?:https?:\/\/|\/(?!\/))\S*$/i.test(raw)) return undefined;
   try {
     const origin = new URL(imageOrigin).origin;
     const resolved = new URL(raw, origin);
@@ -35,5 +35,5 @@ export function instanceImageUrl(url: string, imageOrigin: string | undefined): 
 export function codeLanguage(info: string): string | undefined {
   // Stryker disable next-line StringLiteral: split() always gives a first element, the fallback is for the type only
   const word = info.trim().split(/\s/, 1)[0] ?? '';
-  return /^[A-Za-z0-9][\w+#.-]{0,39}$/.test(word) ? word : undefined;
+  return /^[A-Z0-9][\w+#.-]{0,39}$/i.test(word) ? word : undefined;
 }

@@ -51,7 +51,7 @@ function instanceRootLength(segments: readonly string[]): number {
 export function instanceLabel(instanceUrl: string): string {
   try {
     const u = new URL(instanceUrl);
-    return inertText(`${u.host}${u.pathname.replace(/\/+$/, '')}`);
+    return inertText(`${u.host}${u.pathname.replace(/(?<!\/)\/+$/, '')}`);
   } catch {
     // expected: a label for a URL that does not parse is the text itself.
     return inertText(instanceUrl);

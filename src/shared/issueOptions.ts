@@ -39,7 +39,7 @@ export async function allPages<T>(fetch: (page: number) => Promise<PageLike<T>>,
 }
 
 export function labelOption(l: Label, org: boolean): LabelOption {
-  const color = l.color && /^#?[0-9a-fA-F]{6}$/.test(l.color) ? l.color.replace(/^#/, '').toLowerCase() : undefined;
+  const color = l.color && /^#?[0-9a-f]{6}$/i.test(l.color) ? l.color.replace(/^#/, '').toLowerCase() : undefined;
   return { id: l.id, name: l.name, color, description: l.description ?? undefined, org, exclusive: l.exclusive === true };
 }
 

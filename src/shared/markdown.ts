@@ -82,7 +82,7 @@ function isHexDigit(code: number): boolean {
 
 /** A code fence opening at the start of a line (column 0 only: an indented one may belong to a list item that ends
  * before it does, so its lines are counted) as CommonMark has it: 3+ backticks with no backtick after, or 3+ tildes. */
-const FENCE_OPEN = /^(`{3,})[^`\r\n]*$|^(~{3,})[^\r\n]*$/;
+const FENCE_OPEN = /^(`{3,})[^`\r\n]*$|^(~{3,})(?!~)[^\r\n]*$/;
 
 /** Where a line starting at `start` ends (before its \n, \r or \r\n; markdown-it breaks lines at each). */
 function lineEnd(text: string, start: number): number {

@@ -46,7 +46,7 @@ function taskLists(state: StateCore): void {
     const inline = tokens[i]!;
     if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
     const first = inline.children?.[0];
-    const marker = first?.type === 'text' ? /^\[([ xX])\][ \t]+/.exec(first.content) : null;
+    const marker = first?.type === 'text' ? /^\[([ x])\][ \t]+/i.exec(first.content) : null;
     if (!first || !marker) continue;
     first.content = first.content.slice(marker[0].length);
     const box = new state.Token('task_checkbox', 'input', 0);

@@ -26,7 +26,7 @@ export interface WebviewShell {
 /** Whether `text` can stand inside a <script> or <style> element as it is: nothing in it closes the element or
  * opens a comment the HTML parser would act on. */
 export function inlinable(text: string): boolean {
-  return !/<\/(script|style)|<!--/i.test(text);
+  return !/<\/(?:script|style)|<!--/i.test(text);
 }
 
 function styleTag(style: ShellResource, n: string): string {

@@ -1,6 +1,10 @@
 // YAML read with a maintained parser (eemeli/yaml, YAML 1.2 like Gitea's go-yaml v3): pull request templates, and a
 // workflow's `workflow_dispatch` inputs. The library (about 100 KB) is `require`d on the first parse, so no bundle
 // loads it before a template or a workflow is read. Pure (no vscode).
+//
+// Linear on any text: the library's own duplicate-key check compares each key with every earlier one of its map
+// (quadratic: 10–14 s for 20,000 keys), so it is off and the keys are checked here with a Set; the aliases a
+// document expands are capped; the text is capped before the parser sees it.
 import type * as YamlLibrary from 'yaml';
 
 /** The text is not YAML (the parser's first error). */
@@ -8,20 +12,45 @@ export class YamlError extends Error {}
 
 /** Aliases one document may expand: enough for hand-written files, not for a "billion laughs" bomb. */
 const MAX_ALIAS_COUNT = 100;
+/** The longest text parsed: Gitea reads at most 1 MiB of a template or workflow file. Longer is refused. */
+export const MAX_YAML_CHARS = 1024 * 1024;
 
 let library: typeof YamlLibrary | undefined;
 
-/** The first document of `text` as plain values; throws YamlError when it is not valid YAML. */
+/** The first document of `text` as plain values; throws YamlError when it is not valid YAML (or too long). */
 export function parseYaml(text: string): unknown {
+  if (text.length > MAX_YAML_CHARS) throw new YamlError(`longer than ${MAX_YAML_CHARS} characters`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first parse (esbuild keeps it lazy)
   library ??= require('yaml') as typeof YamlLibrary;
-  const doc = library.parseDocument(text, { prettyErrors: false });
+  const doc = library.parseDocument(text, { prettyErrors: false, uniqueKeys: false });
   const first = doc.errors[0];
   if (first) throw new YamlError(first.message);
+  const duplicate = firstDuplicateKey(library, doc);
+  if (duplicate !== undefined) throw new YamlError(`Map keys must be unique: ${JSON.stringify(duplicate).slice(0, 100)}`);
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
     // An alias bomb or an alias to nothing: not a document we read.
     throw new YamlError(e instanceof Error ? e.message : String(e));
   }
+}
+
+/** The first key met twice in one map (scalar keys equal by value, as the library's own check compared them). */
+function firstDuplicateKey(lib: typeof YamlLibrary, doc: YamlLibrary.Document): unknown {
+  let duplicate: unknown;
+  lib.visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key: unknown = lib.isScalar(pair.key) ? pair.key.value : pair.key;
+        if (seen.has(key)) {
+          duplicate = key;
+          return lib.visit.BREAK;
+        }
+        seen.add(key);
+      }
+      return undefined;
+    },
+  });
+  return duplicate;
 }

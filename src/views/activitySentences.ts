@@ -84,7 +84,7 @@ export const ACTIVITY_OP_TYPES = [
 ] as const;
 
 export function shortRef(ref: string | null | undefined): string {
-  return (ref ?? '').replace(/^refs\/(heads|tags)\//, '');
+  return (ref ?? '').replace(/^refs\/(?:heads|tags)\//, '');
 }
 
 const encodePath = (p: string): string => p.split('/').map(encodeURIComponent).join('/');
@@ -117,7 +117,7 @@ function pushSummary(content: string | null | undefined): PushSummary | undefine
 
 /** The instance root (with trailing slash) derived from a repository's web URL. */
 function instanceRoot(repoUrl: string, fullName: string): string {
-  return repoUrl.endsWith(fullName) ? repoUrl.slice(0, repoUrl.length - fullName.length) : repoUrl.replace(/[^/]+\/[^/]+\/?$/, '');
+  return repoUrl.endsWith(fullName) ? repoUrl.slice(0, repoUrl.length - fullName.length) : repoUrl.replace(/(?<![^/])[^/]+\/[^/]+\/?$/, '');
 }
 
 function firstLine(text: string, max = 80): string {

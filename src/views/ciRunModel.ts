@@ -41,7 +41,7 @@ export function parseRunPath(path: string | undefined): { workflow: string; ref:
   const text = path ?? '';
   const at = text.indexOf('@');
   const workflow = at < 0 ? text : text.slice(0, at);
-  const ref = at < 0 ? '' : text.slice(at + 1).replace(/^refs\/(heads|tags)\//, '');
+  const ref = at < 0 ? '' : text.slice(at + 1).replace(/^refs\/(?:heads|tags)\//, '');
   return { workflow, ref };
 }
 

@@ -106,7 +106,7 @@ async function pickNames(
     let more = false;
     for (let i = 0; i < MAX_PICK_PAGES; i++) {
       const res = await fetchPage(scope, page, controller.signal);
-      names.push(...res.items);
+      for (const item of res.items) names.push(item); // no spread: a page of any size
       more = res.hasMore;
       if (!res.hasMore) break;
       page = res.nextPage ?? res.page + 1;

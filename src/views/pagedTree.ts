@@ -244,7 +244,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     const fixed = children.fixed ?? [];
     if (inherited !== undefined) for (const n of fixed) if (!this.nodeClocks.has(n)) this.nodeClocks.set(n, inherited);
     const out = [...fixed];
-    if (children.list) out.push(...this.listNodes(parent, children.list, scopeKey, now));
+    if (children.list) for (const node of this.listNodes(parent, children.list, scopeKey, now)) out.push(node); // no spread: a list of any size
     // A scope key starts with its account's id: that account's instance is where the nodes' links belong.
     const instanceUrl = this.services.accounts.accounts.find((a) => scopeKey === a.id || scopeKey.startsWith(`${a.id}|`))?.instanceUrl;
     for (const n of out) {

@@ -93,7 +93,7 @@ export class TreeNode {
 }
 
 export function isWebUrl(url: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(url);
+  return /^https?:\/\/\S+$/i.test(url);
 }
 
 /** Joins context-value tokens; `when` clauses match them with `viewItem =~ /\btoken\b/`. */

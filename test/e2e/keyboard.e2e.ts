@@ -49,7 +49,7 @@ async function focusedStop(frame: FrameLocator): Promise<Stop | undefined> {
       el.getAttribute('aria-label')?.trim() ||
       (labelled ? labelled.split(/\s+/).map((id: string) => text(doc.getElementById(id))).join(' ').trim() : '') ||
       labels.map((l) => text(l)).join(' ').trim() ||
-      (/^(BUTTON|A|SUMMARY)$/.test(el.tagName) || el.getAttribute('role') === 'tab' ? text(el) : '') ||
+      (/^(?:BUTTON|A|SUMMARY)$/.test(el.tagName) || el.getAttribute('role') === 'tab' ? text(el) : '') ||
       (el.getAttribute('title') ?? '').trim();
     const style = doc.defaultView!.getComputedStyle(el);
     const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '');

@@ -8,7 +8,7 @@ import type { RealApi } from './realApi';
 export const RUN_PREFIX = 'gwb-test-';
 /** Longer than any run (the e2e runner stops itself after 30 minutes). */
 const STALE_AFTER_MS = 2 * 60 * 60_000;
-const RUN_ID = /^gwb-test-([0-9a-z]+)-([0-9a-z]{4})/;
+const RUN_ID = /^gwb-test-([0-9a-z]+)-[0-9a-z]{4}/;
 const MARKER = /\(pid (\d+) on ([^)\s]+)\)/;
 
 export function newRunId(): string {

@@ -74,9 +74,9 @@ export function minimumNodeMajor(engines: string | undefined): number {
 /** Debian, Ubuntu and their derivatives: apt knows a `chromium` package and the build packages by these names. */
 export function isDebianLike(facts: Pick<PlanFacts, 'exists' | 'osRelease'>): boolean {
   if (facts.exists('/etc/debian_version')) return true;
-  const ids = /^(ID|ID_LIKE)=(.*)$/gm;
+  const ids = /^(?:ID|ID_LIKE)=(.*)$/gm;
   for (const m of (facts.osRelease ?? '').matchAll(ids)) {
-    if (/\b(debian|ubuntu)\b/.test(m[2]!.replace(/"/g, ''))) return true;
+    if (/\b(?:debian|ubuntu)\b/.test(m[1]!.replace(/"/g, ''))) return true;
   }
   return false;
 }

@@ -82,7 +82,7 @@ describe('views against hostile servers', function () {
             assert.equal(e.item.command?.command, 'gitea.views.retry', `${where}: the error item has no Retry`);
             assert.ok(label(e).length > 10, `${where}: error label too short to act on: "${label(e)}"`);
             assert.doesNotMatch(label(e), /<\/?(html|body|h1|center|form)\b/i, `${where}: the proxy's HTML leaks into the label`);
-            assert.doesNotMatch(String(e.item.tooltip ?? ''), /\n\s+at /, `${where}: a stack trace in the tooltip`);
+            assert.doesNotMatch(String(e.item.tooltip ?? ''), /\n[ \t]+at /, `${where}: a stack trace in the tooltip`);
           }
           if (errors.length === 0) continue;
           instance.mode = 'ok';

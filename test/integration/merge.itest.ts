@@ -326,7 +326,7 @@ describe('Merge Pull Request and Request Review (Gitea 1.27 test server)', funct
     assert.deepEqual(rows.map(label), ['#6 Add login page'], describeNodes(rows));
     const search = requestsTo(server, '/repos/issues/search').at(-1);
     assert.deepEqual([search?.query.review_requested, search?.query.type, search?.query.state], ['true', 'pulls', 'open']);
-    assert.match(rows[0]!.item.contextValue ?? '', /\bpullRequest\b.*\bopen\b/);
+    assert.match(rows[0]!.item.contextValue ?? '', /\bpullRequest\b.*\Wopen\b/);
   });
 });
 

@@ -83,7 +83,7 @@ describe('Notifications (Gitea 1.27 test server in this process: exact requests)
     const [thread] = t.get('carol/notes')!;
     assert.equal(label(thread!), 'Look at this');
     assert.match(String(thread!.item.description), /^unread · Issue · open · /);
-    assert.match(thread!.item.contextValue ?? '', /\bnotification\b.*\bunread\b/);
+    assert.match(thread!.item.contextValue ?? '', /\bnotification\b.*\Wunread\b/);
     assert.deepEqual(calls(from), ['GET /notifications?status-types=unread&status-types=pinned&page=1&limit=30']);
   });
 

@@ -124,7 +124,7 @@ describe('views read like Gitea: releases, activity, CI runs (Gitea 1.27)', func
     views.ciJobs.refresh();
     const runs = dataNodes(await settled(views.ciJobs));
     assert.equal(requestsTo(server, '/repos/alice/demo/actions/runs', from).length, 1, 'one request for the page of runs');
-    assert.equal(server.requests.slice(from).filter((q) => /\/actions\/(jobs|runs\/\d+\/jobs)$/.test(q.apiPath ?? '')).length, 0, 'no job list before a run is opened');
+    assert.equal(server.requests.slice(from).filter((q) => /\/actions\/(?:jobs|runs\/\d+\/jobs)$/.test(q.apiPath ?? '')).length, 0, 'no job list before a run is opened');
     const truth = (await api<{ workflow_runs: ActionWorkflowRun[] }>(server, 'GET', '/repos/alice/demo/actions/runs')).workflow_runs;
     assert.deepEqual(runs.map(label), truth.map((r) => r.display_title), describeNodes(runs));
     assert.ok(truth.every((r, i) => i === 0 || r.id < truth[i - 1]!.id), 'newest first');

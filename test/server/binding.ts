@@ -78,7 +78,7 @@ function ruleError(rule: string, v: unknown): string | undefined {
   // Go's reflect.DeepEqual with the zero value: "", 0, false, nil and empty slices fail; an empty map passes.
   if (rule === 'Required') return (Array.isArray(v) ? v.length === 0 : isZero(v)) ? 'Required' : undefined;
   if (typeof v !== 'string') return undefined;
-  if (rule === 'AlphaDashDot' && /[^\d\w\-_.]/.test(v)) return 'AlphaDashDot';
+  if (rule === 'AlphaDashDot' && /[^\w\-.]/.test(v)) return 'AlphaDashDot';
   const max = /^MaxSize\((\d+)\)$/.exec(rule);
   if (max && [...v].length > Number(max[1])) return 'MaxSize';
   if (rule === 'GlobPattern' && v !== '' && !validGlob(v)) return 'GlobPattern';

@@ -90,7 +90,7 @@ process.once('exit', () => {
 
 function normalizeSubPath(p: string | undefined): string {
   if (!p) return '';
-  const trimmed = p.replace(/^\/+|\/+$/g, '');
+  const trimmed = p.replace(/^\/+|(?<!\/)\/+$/g, '');
   return trimmed ? `/${trimmed}` : '';
 }
 

@@ -96,7 +96,7 @@ export function notifyIssue(state: ServerState, n: IssueNotification, now = new 
 export function mentionedIds(state: ServerState, repo: RepoRec, text: string, doerId: number): number[] {
   const ids = new Set<number>();
   for (const m of text.matchAll(/(?:^|[\s(])@([\w.-]+)/g)) {
-    const user = state.userByName(m[1]!.replace(/\.+$/, ''));
+    const user = state.userByName(m[1]!.replace(/(?<!\.)\.+$/, ''));
     if (user && user.id !== doerId && accessMode(state, user, repo) >= Access.Read) ids.add(user.id);
   }
   return [...ids];

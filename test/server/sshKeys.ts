@@ -28,7 +28,7 @@ function readStrings(blob: Buffer): Buffer[] | undefined {
 }
 
 export function sshFingerprint(blob: Buffer): string {
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/={1,2}$/, '')}`;
 }
 
 /** Returns the parsed key, or a reason (Go-style) why it is not a valid key. */
@@ -36,7 +36,7 @@ export function parsePublicKey(text: string): ParsedKey | { error: string } {
   const parts = text.trim().split(/\s+/);
   if (parts.length < 2 || !KNOWN.includes(parts[0])) return { error: 'ssh: no key found' };
   const [type, b64] = parts;
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return { error: 'ssh: no key found' };
+  if (!/^[A-Z0-9+/]+={0,2}$/i.test(b64)) return { error: 'ssh: no key found' };
   const blob = Buffer.from(b64, 'base64');
   const fields = readStrings(blob);
   if (!fields || fields.length < 2 || fields[0].toString('latin1') !== type) return { error: 'ssh: no key found' };

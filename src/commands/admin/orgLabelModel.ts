@@ -6,7 +6,7 @@
 
 import { plainText, type Translate } from '../../shared/validation';
 
-const COLOR = /^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
+const COLOR = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i;
 
 /** `#RRGGBB` (lowercase) for any colour the server accepts (3 or 6 hex digits, with or without '#'). */
 export function normaliseColor(text: string): string | undefined {

@@ -319,7 +319,7 @@ export function validateSettings(
     const p = checkHttpUrl(edited.external_tracker_url, t);
     if (p) problems.external_tracker_url = p;
     if (edited.external_tracker_format.trim() !== '') {
-      const f = checkHttpUrl(edited.external_tracker_format.replace(/\{(user|repo|index)\}/g, 'x'), t);
+      const f = checkHttpUrl(edited.external_tracker_format.replace(/\{(?:user|repo|index)\}/g, 'x'), t);
       if (f) problems.external_tracker_format = t('Use a URL with the placeholders {user}, {repo} and {index}.');
     }
     if (edited.external_tracker_style === 'regexp') {

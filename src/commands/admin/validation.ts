@@ -22,7 +22,7 @@ export function checkMirrorInterval(text: string, t: Translate = plainText): str
   return undefined;
 }
 
-const REPO_NAME = /^[A-Za-z0-9._-]+$/;
+const REPO_NAME = /^[\w.-]+$/;
 const RESERVED_REPO_NAMES = new Set(['.', '..', '-']);
 const RESERVED_REPO_SUFFIXES = ['.git', '.wiki', '.rss', '.atom'];
 

@@ -11,7 +11,7 @@ import { checkServerRefName, isValidRefName } from '../../shared/refName';
 /** The remote name for the fork's owner: the owner's name, or with `-2`, `-3`… when that name is another remote's. */
 function freeRemoteName(owner: string, taken: readonly string[]): string {
   // Never an option (`-…`) nor a hidden or relative name (`.…`): git takes the name as an argument.
-  const base = owner.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[-.]+/, '') || 'contributor';
+  const base = owner.replace(/[^\w.-]/g, '-').replace(/^[-.]+/, '') || 'contributor';
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}-${n}`;
     if (!taken.includes(name)) return name;
@@ -24,7 +24,7 @@ function freeRemoteName(owner: string, taken: readonly string[]): string {
  */
 export function isForkUrl(url: string, instanceUrl: string): boolean {
   if ([...url].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f) || /\s/.test(url) || url.includes('::')) return false;
-  if (/^[A-Za-z0-9_][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:[^:]/.test(url)) return true;
+  if (/^\w[\w.-]*@[A-Z0-9][A-Z0-9.-]*:[^:]/i.test(url)) return true;
   let parsed: URL;
   let instance: URL;
   try {

@@ -99,7 +99,7 @@ async function createIssueFromSelection(services: Services, store: IssueDraftSto
   // Appended to a kept draft, never replacing a word of it.
   const form = IssueFormPanel.show(services, store, prefill.repo, (current) => ({
     ...current,
-    body: current.body.trim() === '' ? prefill.body : current.body.includes(prefill.body) ? current.body : `${current.body.replace(/\s*$/, '')}\n\n${prefill.body}`,
+    body: current.body.trim() === '' ? prefill.body : current.body.includes(prefill.body) ? current.body : `${current.body.trimEnd()}\n\n${prefill.body}`,
   }));
   return { draft: form.currentDraft };
 }

@@ -44,12 +44,14 @@ export function prefillPull(branch: string, commits: readonly CommitText[], temp
     // Gitea puts the template's title into the title field; templates use it as a prefix ("[Feature]: ").
     if (template.title) title = /[\s:\]]$/.test(template.title) ? `${template.title.trimEnd()} ${title}` : template.title;
   }
-  if (issue && !closesIssue(body, issue)) body = body.trim() ? `${body.replace(/\s+$/, '')}\n\nCloses ${issue}\n` : `Closes ${issue}\n`;
+  if (issue && !closesIssue(body, issue)) body = body.trim() ? `${body.trimEnd()}\n\nCloses ${issue}\n` : `Closes ${issue}\n`;
   return { title, body, labelNames: template?.labels ?? [], assignees: template?.assignees ?? [] };
 }
 
 /** Whether the text already closes the issue with one of Gitea's keywords (close/fix/resolve and their forms). */
 export function closesIssue(text: string, issue: string): boolean {
   const escaped = issue.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\b(close[sd]?|fix(e[sd])?|resolve[sd]?)\\s*:?\\s+${escaped}(?!\\d)`, 'i').test(text);
+  // `keyword[ ]:[ ]#N` as `(?:\s*:)?\s+`: the `\s*:?\s+` it replaces split a run of spaces every way before failing,
+  // quadratic on `closes` and 100,000 spaces.
+  return new RegExp(`\\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)(?:\\s*:)?\\s+${escaped}(?!\\d)`, 'i').test(text);
 }

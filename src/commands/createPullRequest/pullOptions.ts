@@ -62,12 +62,14 @@ async function folderNames(client: GiteaClient, owner: string, repo: string, fol
   }
 }
 
+/** What of a template is read: Gitea reads at most 1 MiB of one; the rest is never parsed. */
+export const MAX_TEMPLATE_BYTES = 1024 * 1024;
+
 /** A file's text, or undefined when there is none (404). */
 async function rawText(client: GiteaClient, owner: string, repo: string, filepath: string, ref: string | undefined, signal?: AbortSignal): Promise<string | undefined> {
   try {
     const bytes = await client.repoGetRawFile({ owner, repo, filepath, ref }, { signal });
-    // Gitea reads at most 1 MiB of a template.
-    return new TextDecoder().decode(bytes.subarray(0, 1024 * 1024));
+    return new TextDecoder().decode(bytes.subarray(0, MAX_TEMPLATE_BYTES));
   } catch (e) {
     if (isGiteaError(e) && e.kind === 'notFound') return undefined;
     throw e;

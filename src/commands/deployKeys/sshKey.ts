@@ -63,10 +63,20 @@ const FIELD_COUNT: Record<PublicKey['type'], number> = {
 };
 
 export function fingerprintOf(blob: Buffer): string {
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/={1,2}$/, '')}`;
 }
 
 /** RFC 4716 ("---- BEGIN SSH2 PUBLIC KEY ----") to the base64 blob and comment. */
+/** An RFC 4716 header's value without its quotes and continuation mark, as `\s*"?(.*?)"?\\?$` read it (a pattern
+ * whose `\s*` and `.*?` share the spaces: quadratic on a long line). */
+function headerValue(raw: string): string {
+  let value = raw.trimStart();
+  if (value.startsWith('"')) value = value.slice(1);
+  if (value.endsWith('\\')) value = value.slice(0, -1);
+  if (value.endsWith('"')) value = value.slice(0, -1);
+  return value;
+}
+
 function fromRfc4716(text: string): { base64: string; comment?: string } | undefined {
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   const begin = lines.indexOf('---- BEGIN SSH2 PUBLIC KEY ----');
@@ -77,8 +87,7 @@ function fromRfc4716(text: string): { base64: string; comment?: string } | undef
   let continued = false;
   for (const line of lines.slice(begin + 1, end)) {
     if (continued || /^[\w-]+:/.test(line)) {
-      const header = /^Comment:\s*"?(.*?)"?\\?$/i.exec(line);
-      if (header) comment = header[1];
+      if (/^Comment:/i.test(line)) comment = headerValue(line.slice('Comment:'.length));
       continued = line.endsWith('\\');
     } else body.push(line);
   }
@@ -105,7 +114,7 @@ export function parsePublicKey(input: string): ParsedKey {
     base64 = fields[1] ?? '';
     comment = fields.slice(2).join(' ') || undefined;
   }
-  if (base64 === '' || base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return { ok: false, problem: 'badBase64' };
+  if (base64 === '' || base64.length % 4 !== 0 || !/^[A-Z0-9+/]+={0,2}$/i.test(base64)) return { ok: false, problem: 'badBase64' };
   const blob = Buffer.from(base64, 'base64');
   const parts = readStrings(blob);
   if (!parts || parts.length === 0) return { ok: false, problem: 'truncated' };

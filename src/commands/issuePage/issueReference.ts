@@ -8,10 +8,9 @@ export interface TypedReference {
 }
 
 export function parseIssueReference(text: string): TypedReference | undefined {
-  const m = /^\s*(?:([\w.-]+)\/([\w.-]+))?#?(\d{1,9})\s*$/.exec(text);
-  if (!m) return undefined;
   // `owner/repo12` is not a reference: the repository form needs its `#`.
-  if (m[1] && !text.includes('#')) return undefined;
+  const m = /^\s*(?:([\w.-]+)\/([\w.-]+)#|#)?(\d{1,9})\s*$/.exec(text);
+  if (!m) return undefined;
   const number = Number(m[3]);
   if (number < 1) return undefined;
   return m[1] ? { owner: m[1], repo: m[2]!, number } : { number };

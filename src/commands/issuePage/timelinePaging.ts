@@ -131,7 +131,7 @@ export class TimelinePaging<T> {
     const fetched = await Promise.all(missing.map((p) => fetchPage(p, limit)));
     missing.forEach((p, n) => pages.set(p, fetched[n]!.items));
     const items: T[] = [];
-    for (let p = firstShown; p <= last; p++) items.push(...pages.get(p)!);
+    for (let p = firstShown; p <= last; p++) for (const item of pages.get(p)!) items.push(item); // no spread: a page of any size
     const kept = new Map([...pages].filter(([p]) => p < firstShown));
     return { paging: new TimelinePaging(kept, firstShown, limit, idOf), items: dedupe(items, idOf) };
   }

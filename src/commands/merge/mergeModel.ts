@@ -4,6 +4,7 @@
 // cannot be merged (Gitea's CheckPullMergeable and CheckPullBranchProtections, as far as the API shows them), and
 // what a refusal of POST …/merge means.
 import type { Branch, CombinedStatus, PullRequest, PullReview, Repository } from '../../api';
+import { compileStatusGlob } from './statusGlob';
 
 export type MergeStyle = 'merge' | 'rebase' | 'rebase-merge' | 'squash' | 'fast-forward-only' | 'manually-merged';
 
@@ -109,7 +110,6 @@ function combine(states: readonly string[]): 'success' | 'pending' | 'failure' {
   return successes > 0 && successes === states.length ? 'success' : 'pending';
 }
 
-const globToRegExp = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 export interface ChecksVerdict {
   readonly state: 'success' | 'pending' | 'failure';
@@ -126,11 +126,12 @@ export function requiredChecks(status: Pick<CombinedStatus, 'statuses'> | undefi
   const missing: string[] = [];
   let reported = true;
   for (const pattern of required) {
-    const re = globToRegExp(pattern);
-    const matching = statuses.filter((s) => re.test(s.context ?? ''));
+    const glob = compileStatusGlob(pattern);
+    if (!glob) continue; // Gitea logs a pattern its glob library refuses and leaves it out
+    const matching = statuses.filter((s) => glob(s.context ?? ''));
     if (matching.length === 0) reported = false;
     if (matching.length === 0 || combine(matching.map((s) => s.status ?? '')) !== 'success') missing.push(pattern);
-    states.push(...matching.map((s) => s.status ?? ''));
+    for (const s of matching) states.push(s.status ?? ''); // no spread: any number of statuses
   }
   const state = combine(states);
   return { state: state === 'failure' ? 'failure' : reported ? state : 'pending', missing };

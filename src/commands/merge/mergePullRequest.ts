@@ -94,7 +94,7 @@ interface MergeChoices {
 }
 
 /** The line breaks of a commit message in a one-line input box. */
-const toBox = (text: string) => text.replace(/\n+$/, '').replace(/\n/g, '\\n');
+const toBox = (text: string) => text.replace(/(?<!\n)\n+$/, '').replace(/\n/g, '\\n');
 const fromBox = (text: string) => text.replace(/\\n/g, '\n');
 
 async function askChoices(
@@ -158,7 +158,7 @@ async function askChoices(
         ...position,
         prompt: vscode.l10n.t('The commit of {0} that merged the pull request (full SHA)', pr.base?.ref ?? ''),
         value: c.mergeCommitId,
-        validate: (v) => (/^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(v.trim()) ? undefined : vscode.l10n.t('A full commit SHA: 40 (or 64) hexadecimal digits')),
+        validate: (v) => (/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(v.trim()) ? undefined : vscode.l10n.t('A full commit SHA: 40 (or 64) hexadecimal digits')),
       });
       if (typeof answer === 'string') c.mergeCommitId = answer.trim().toLowerCase();
     } else {

@@ -45,7 +45,7 @@ export function blockerSentence(b: MergeBlocker, pr: PullRequest): string {
     case 'closed':
       return vscode.l10n.t('It is closed. Reopen it on Gitea to merge it.');
     case 'workInProgress':
-      return pr.draft && !/^(WIP:|\[WIP\])/i.test(pr.title)
+      return pr.draft && !/^(?:WIP:|\[WIP\])/i.test(pr.title)
         ? vscode.l10n.t('It is a draft (a work in progress). Mark it ready for review first.')
         : vscode.l10n.t('Its title marks it as a work in progress ("{0}"). Remove the prefix first.', pr.title);
     case 'conflicts':

@@ -116,8 +116,8 @@ export class ChangedFilesView implements vscode.TreeDataProvider<Node>, vscode.D
           if (this.shown !== shown) return;
           // A path that is not a plain repository path never reaches another request (raw/{filepath}).
           const { accepted, refused } = partitionByRepoPath(items);
-          shown.refused.push(...refused);
-          shown.files.push(...accepted);
+          for (const r of refused) shown.refused.push(r); // no spread: a pull request of any size
+          for (const f of accepted) shown.files.push(f);
           shown.pagesRead = pagesRead;
           shown.pageCount = pageCount;
           this.scheduleRebuild();

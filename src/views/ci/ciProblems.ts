@@ -126,7 +126,7 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
     for (const job of this.jobs.values()) {
       for (const [key, f] of job.byFile) {
         const entry = merged.get(key) ?? { uri: f.uri, diagnostics: [] };
-        entry.diagnostics.push(...f.diagnostics);
+        for (const d of f.diagnostics) entry.diagnostics.push(d); // no spread: any number of problems
         merged.set(key, entry);
       }
     }

@@ -51,7 +51,10 @@ async function loadRefs(scope: ViewScope, signal: AbortSignal): Promise<TypeOver
 function fullRef(value: string): string {
   return value.startsWith('refs/') ? value : `refs/heads/${value}`;
 }
-const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
+const shortRef = (ref: string) => ref.replace(/^refs\/(?:heads|tags)\//, '');
+
+/** What of a workflow file is read for its inputs (as Gitea, 1 MiB); the rest is never parsed. */
+const MAX_WORKFLOW_BYTES = 1024 * 1024;
 
 type Inputs = { kind: 'inputs'; inputs: readonly DispatchInput[] } | { kind: 'problem'; message: string };
 
@@ -61,7 +64,7 @@ async function inputsAt(scope: ViewScope, workflow: WorkflowData['workflow'], re
   let text: string;
   try {
     const bytes = await scope.client.repoGetRawFile({ ...scope.params, filepath: workflow.path, ref: shortRef(ref) });
-    text = new TextDecoder().decode(bytes.subarray(0, 1024 * 1024));
+    text = new TextDecoder().decode(bytes.subarray(0, MAX_WORKFLOW_BYTES));
   } catch (e) {
     if (isGiteaError(e) && e.kind === 'notFound') return { kind: 'problem', message: vscode.l10n.t('{0} has no {1}: pick another branch or tag.', inertText(shortRef(ref)), shownFile) };
     throw e;

@@ -27,13 +27,13 @@ async function workflowEntries(ctx: Ctx, repo: RepoRec, commit: string): Promise
 
 /** The workflow's top-level `name:` (the file name when it has none). */
 function workflowName(text: string, file: string): string {
-  const m = /^name:[ \t]*(.+?)[ \t]*$/m.exec(text);
+  const m = /^name:[ \t]*(\S(?:.*\S)?)[ \t]*$/m.exec(text);
   return m ? m[1]!.replace(/^(['"])(.*)\1$/, '$2') : file;
 }
 
 /** Whether `on:` names workflow_dispatch (as a list item, a key or the single event). */
 function hasDispatchTrigger(text: string): boolean {
-  return /(^|[\s[,])workflow_dispatch\s*(:|,|\]|$)/m.test(text);
+  return /(?:^|[\s[,])workflow_dispatch\s*(?:[:,\]]|$)/m.test(text);
 }
 
 /** The ids of the jobs (the keys under `jobs:`) and their `name:`. */
@@ -46,7 +46,7 @@ function jobsOf(text: string): { id: string; name: string }[] {
     if (/^\S/.test(line)) break;
     const id = /^ {2}([\w-]+):\s*$/.exec(line);
     if (id) jobs.push({ id: id[1]!, name: id[1]! });
-    const name = /^ {4}name:\s*(.+?)\s*$/.exec(line);
+    const name = /^ {4}name:\s*(\S(?:.*\S)?)\s*$/.exec(line);
     if (name && jobs.length) jobs[jobs.length - 1]!.name = name[1]!;
   }
   return jobs;

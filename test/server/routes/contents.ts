@@ -42,7 +42,7 @@ function contentType(name: string, data: Buffer): string {
 async function raw(ctx: Ctx): Promise<void> {
   const { repo } = ctx.repoAssignment();
   const ref = await resolveRef(ctx, repo, (ctx.query.get('ref') ?? '').trim());
-  const path = (ctx.params.filepath ?? '').replace(/^\/+|\/+$/g, '');
+  const path = (ctx.params.filepath ?? '').replace(/^\/+|(?<!\/)\/+$/g, '');
   const entry = path ? await ctx.git.entry(repo.gitPath, ref.commit, path) : undefined;
   if (!entry || entry.type !== 'blob') return notFound();
   const data = await ctx.git.blob(repo.gitPath, entry.sha);
@@ -91,7 +91,7 @@ async function contents(ctx: Ctx): Promise<void> {
   const { repo } = ctx.repoAssignment();
   if (!(await ctx.git.hasBranches(repo.gitPath))) return notFound();
   const ref = await resolveRef(ctx, repo, (ctx.query.get('ref') ?? '').trim());
-  const path = (ctx.params.filepath ?? '').replace(/^\/+|\/+$/g, '');
+  const path = (ctx.params.filepath ?? '').replace(/^\/+|(?<!\/)\/+$/g, '');
   const entry = await ctx.git.entry(repo.gitPath, ref.commit, path);
   if (!entry) return notFound();
   if (entry.type === 'tree') {

@@ -18,7 +18,7 @@ import { notifyIssue, notifyWithMentions } from '../notifications';
 export function parseTimeParam(ctx: Ctx, name: string): number | undefined {
   const v = ctx.query.get(name);
   if (!v) return undefined;
-  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v));
+  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v));
   if (!ok) unprocessable(`parsing time "${v}" as "2006-01-02T15:04:05Z07:00": cannot parse "${v}" as "2006"`);
   return Math.floor(Date.parse(v) / 1000);
 }

@@ -44,7 +44,7 @@ function isPrivateAddress(host: string): boolean {
 /** ParseRemoteAddr + IsMigrateURLAllowed: returns the 422 message, or undefined when the URL is acceptable. */
 function remoteProblem(ctx: Ctx, addr: string): string | undefined {
   const trimmed = addr.trim();
-  if (/^(https?|git):\/\//i.test(trimmed)) {
+  if (/^(?:https?|git):\/\//i.test(trimmed)) {
     let u: URL;
     try {
       u = new URL(trimmed);

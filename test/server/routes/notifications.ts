@@ -105,7 +105,7 @@ async function markList(ctx: Ctx, repoId?: number): Promise<void> {
   const raw = (ctx.query.get('last_read_at') ?? '').trim();
   let lastRead = 0;
   if (raw) {
-    const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw));
+    const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw));
     if (!ok) badRequest(`parsing time "${raw}" as "2006-01-02T15:04:05Z07:00": cannot parse "${raw}" as "2006"`);
     if (!raw.startsWith('0001-01-01T00:00:00')) lastRead = Math.floor(Date.parse(raw) / 1000);
   }

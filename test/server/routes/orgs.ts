@@ -17,7 +17,7 @@ import { orgOwnerContext } from './hooks';
 /** Gitea's label.NormalizeColor; undefined when invalid. */
 export function normalizeColor(color: string): string | undefined {
   const c = color.trim();
-  if (!/^#?(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/.test(c)) return undefined;
+  if (!/^#?(?:[0-9a-f]{6}|[0-9a-f]{3})$/i.test(c)) return undefined;
   let hex = c.replace(/^#/, '');
   if (hex.length === 3) hex = hex.split('').map((ch) => ch + ch).join('');
   return `#${hex.toLowerCase()}`;

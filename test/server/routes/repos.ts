@@ -126,7 +126,7 @@ async function editRepo(ctx: Ctx): Promise<void> {
     }
   }
   if (typeof opts.mirror_interval === 'string' && repo.mirror) {
-    if (!/^(\d+h)?(\d+m)?(\d+s)?$/.test(opts.mirror_interval) || opts.mirror_interval === '') {
+    if (!/^(?:\d+h)?(?:\d+m)?(?:\d+s)?$/.test(opts.mirror_interval) || opts.mirror_interval === '') {
       unprocessable(`time: invalid duration "${opts.mirror_interval}"`);
     }
     repo.mirrorInterval = opts.mirror_interval;

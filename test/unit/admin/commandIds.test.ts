@@ -24,7 +24,7 @@ test('the ids registered up front are exactly the ids the implementations define
 
 test('every registered id has an implementation in handlers.ts', () => {
   const handlers = readFileSync(join(ADMIN_DIR, 'handlers.ts'), 'utf8');
-  const keys = [...handlers.matchAll(/^\s+\[([A-Z_]+)\]:/gm)].map((m) => m[1]!);
+  const keys = [...handlers.matchAll(/^[ \t]+\[([A-Z_]+)\]:/gm)].map((m) => m[1]!);
   assert.equal(keys.length, 8);
   assert.equal(new Set(keys).size, 8, 'no id twice');
 });

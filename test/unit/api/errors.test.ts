@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mayNeedOtp, type ClientAuth } from '../../../src/api';
-import { errorFromResponse, errorFromTransport, parseErrorBody, type ErrorContext } from '../../../src/api/errors';
+import { errorFromResponse, errorFromTransport, MAX_ERROR_BODY_PARSED, parseErrorBody, redact, type ErrorContext } from '../../../src/api/errors';
 import { clientFor, failure, startStub, type Stub } from './stub';
 
 const ctx = (over: Partial<ErrorContext> = {}): ErrorContext => ({ operation: 'op', auth: 'token', origin: 'https://h', secrets: [], ...over });
@@ -18,6 +18,57 @@ describe('error bodies', () => {
       html: true,
       message: '502 Bad Gateway',
     });
+  });
+});
+
+describe('error bodies: bounded and linear', () => {
+  // The patterns the title search replaced (quadratic on `<title` repeated): the oracle on short generated pages.
+  const TITLE = /<title[^>]*>([^<]*)<\/title>/i;
+  const H1 = /<h1[^>]*>([^<]*)<\/h1>/i;
+  const viaPatterns = (page: string) => {
+    const title = TITLE.exec(page)?.[1] ?? H1.exec(page)?.[1];
+    return title ? title.replace(/\s+/g, ' ').trim() : undefined;
+  };
+
+  it('finds the title (else the first h1) as the patterns did, on 100,000 generated pages', () => {
+    const pieces = ['<title', '<TITLE', '>', '<', '</title>', '</TiTle>', '<h1', '</h1>', 'x', ' ', 'a b', '<titles', '</h1 >', '<b>'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    let found = 0;
+    for (let n = 0; n < 100_000; n++) {
+      let page = '<html>';
+      const length = next() % 10;
+      for (let i = 0; i < length; i++) page += pieces[next() % pieces.length];
+      const expected = viaPatterns(page);
+      assert.equal(parseErrorBody(page, 'text/html').message, expected || undefined, page);
+      if (expected) found++;
+    }
+    assert.ok(found > 1_000, `the generated pages hold titles (${found})`);
+  });
+
+  it('a page of `<title` repeated (1 MB, and the h1 fallback) ends, with no title', () => {
+    assert.deepEqual(parseErrorBody(`<html>${'<title'.repeat(200_000)}`, 'text/html'), { html: true, message: undefined });
+    assert.deepEqual(parseErrorBody(`<html>${'<h1'.repeat(300_000)}>x`, 'text/html'), { html: true, message: undefined });
+    assert.deepEqual(parseErrorBody(`<html>${'<title>'.repeat(150_000)}`, 'text/html'), { html: true, message: undefined });
+  });
+
+  it('reads only the first 64 KB of a body: a title after it is not looked for, a long JSON message is clipped text', () => {
+    const late = `<html>${' '.repeat(MAX_ERROR_BODY_PARSED)}<title>late</title>`;
+    assert.deepEqual(parseErrorBody(late, 'text/html'), { html: true, message: undefined });
+    const early = `<html><title>Bad Gateway</title>${'x'.repeat(50 * 1024 * 1024)}`;
+    assert.deepEqual(parseErrorBody(early, 'text/html'), { html: true, message: 'Bad Gateway' });
+    const json = JSON.stringify({ message: 'm'.repeat(100_000) });
+    const parsed = parseErrorBody(json, 'application/json');
+    assert.equal(parsed.html, false);
+    assert.equal(parsed.message, `${json.slice(0, 300)}…`);
+  });
+
+  it('redacts URL credentials as before, in linear time on runs of scheme characters', () => {
+    assert.equal(redact('see https://bob:pw@h/x and 1git+ssh://u:p@h', []), 'see https://h/x and 1git+ssh://h');
+    assert.equal(redact('a://x:y@h b://c@d', []), 'a://h b://d');
+    const long = `${'a1'.repeat(300_000)}:x ${'s3://'.repeat(100_000)}`;
+    assert.equal(redact(long, []), long);
+    assert.equal(redact(`${'a'.repeat(500_000)}://k:s@h`, []), `${'a'.repeat(500_000)}://h`);
   });
 });
 

@@ -68,7 +68,7 @@ const routes: Route[] = Object.entries(operations).map(([name, op]) => {
   const operation = op as Operation;
   const names: string[] = [];
   const source = operation.path
-    .split(/(\{[^}]+\})/)
+    .split(/(\{[^{}]+\})/)
     .map((part) => {
       const param = /^\{([^}]+)\}$/.exec(part)?.[1];
       if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -76,7 +76,7 @@ const routes: Route[] = Object.entries(operations).map(([name, op]) => {
       return operation.slashParams?.includes(param) ? '(.+)' : '([^/]+)';
     })
     .join('');
-  return { name: name as OperationName, operation, pattern: new RegExp(`^${source}$`), names, literal: operation.path.replace(/\{[^}]+\}/g, '').length };
+  return { name: name as OperationName, operation, pattern: new RegExp(`^${source}$`), names, literal: operation.path.replace(/\{[^{}]+\}/g, '').length };
 });
 
 export interface Resolved {
@@ -109,7 +109,7 @@ export function resolveOperation(ex: Exchange): Resolved | undefined {
 
 /** A URL text as the typed value a caller passes: integers and booleans as such (the client sends String(v)). */
 function typed(v: string): string | number | boolean {
-  if (/^(0|[1-9]\d{0,14})$/.test(v)) return Number(v);
+  if (/^(?:0|[1-9]\d{0,14})$/.test(v)) return Number(v);
   if (v === 'true' || v === 'false') return v === 'true';
   return v;
 }

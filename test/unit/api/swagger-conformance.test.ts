@@ -70,7 +70,7 @@ describe('swagger conformance', () => {
       const params = sw.op.parameters ?? [];
       const named = (where: SwaggerParam['in']) => new Set(params.filter((p) => p.in === where).map((p) => p.name));
 
-      const templateParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const templateParams = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
       assert.deepEqual(new Set(templateParams), named('path'), 'path parameters');
 
       const query = named('query');

@@ -13,7 +13,7 @@ function sources(dir: string, found: string[] = []): string[] {
     if (SKIP.has(entry.name)) continue;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) sources(full, found);
-    else if (/\.(ts|mjs|js)$/.test(entry.name)) found.push(full);
+    else if (/\.(?:ts|mjs|js)$/.test(entry.name)) found.push(full);
   }
   return found;
 }

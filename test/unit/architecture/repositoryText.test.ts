@@ -8,7 +8,7 @@ import { repoRoot } from './sourceFiles';
 
 // Also skipped: what `npm run mutate` leaves (its reports name the machine's paths; .stryker-tmp is a copy).
 const SKIP = new Set(['node_modules', 'out', 'dist', '.cache', '.git', '.vscode-test', 'test-results', 'tmp', 'reports', '.stryker-tmp']);
-const TEXT = /\.(ts|mjs|js|json|md|sh|yml|yaml|txt|html|css)$|^\.ci|^run$/;
+const TEXT = /\.(?:ts|mjs|js|json|md|sh|yml|yaml|txt|html|css)$|^\.ci|^run$/;
 
 function textFiles(dir: string, found: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -11,7 +11,7 @@ import * as ts from 'typescript';
 import { REPO_ROOT } from '../../harness/paths';
 
 const SCANNED = ['test', 'scripts', 'bench', '.ci'];
-const CODE = /\.(ts|mts|cts|mjs|cjs|js)$/;
+const CODE = /\.(?:ts|mts|cts|mjs|cjs|js)$/;
 
 interface Finding { file: string; line: number; what: string }
 
@@ -36,27 +36,27 @@ function listFiles(dir: string): string[] {
 /** Where a file's own directory is when it runs: TypeScript under the repository runs compiled from out/. */
 function runtimeDir(file: string): string {
   const rel = relative(REPO_ROOT, file);
-  return /\.(ts|mts|cts)$/.test(file) ? dirname(join(REPO_ROOT, 'out', rel)) : dirname(file);
+  return /\.(?:ts|mts|cts)$/.test(file) ? dirname(join(REPO_ROOT, 'out', rel)) : dirname(file);
 }
 
 /** The directory an anchor expression stands for, or undefined when the expression is not a known anchor. */
 function anchorOf(node: ts.Expression, file: string, sf: ts.SourceFile): string | undefined {
   const text = node.getText(sf).replace(/\s+/g, '');
   if (text === '__dirname' || text === 'import.meta.dirname' || text === 'dirname(fileURLToPath(import.meta.url))') return runtimeDir(file);
-  if (/^(REPO_ROOT|ROOT|root|repoRoot\(\)|process\.cwd\(\))$/.test(text)) return REPO_ROOT;
+  if (/^(?:REPO_ROOT|ROOT|root|repoRoot\(\)|process\.cwd\(\))$/.test(text)) return REPO_ROOT;
   return undefined;
 }
 
 function inside(path: string): boolean {
   const rel = relative(REPO_ROOT, path);
-  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-z]:/i.test(rel));
 }
 
 /** An import's or require's module name: a module, not a file read. */
 function isModuleName(node: ts.Node, sf: ts.SourceFile): boolean {
   const parent = node.parent;
   return ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) ||
-    (ts.isCallExpression(parent) && /^(require|import)$/.test(parent.expression.getText(sf)));
+    (ts.isCallExpression(parent) && /^(?:require|import)$/.test(parent.expression.getText(sf)));
 }
 
 export function findOutsideReads(file: string, text: string): Finding[] {
@@ -68,7 +68,7 @@ export function findOutsideReads(file: string, text: string): Finding[] {
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && node.arguments.length > 0) {
       const callee = node.expression.getText(sf);
-      if (/(^|\.)(join|resolve)$/.test(callee)) {
+      if (/(?:^|\.)(?:join|resolve)$/.test(callee)) {
         const base = anchorOf(node.arguments[0]!, file, sf);
         if (base) {
           const segments: string[] = [];
@@ -81,7 +81,7 @@ export function findOutsideReads(file: string, text: string): Finding[] {
         }
       }
     }
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !isModuleName(node, sf) && /(^|[\\/])\.\.[\\/]shared([\\/]|$)/.test(node.text)) {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !isModuleName(node, sf) && /(?:^|[\\/])\.\.[\\/]shared(?:[\\/]|$)/.test(node.text)) {
       add(node, sf, `'${node.text}' names the workplace's shared folder beside the clone`);
     }
     ts.forEachChild(node, visit);
@@ -115,7 +115,7 @@ describe('the repository is self-contained', () => {
       for (const file of listFiles(join(REPO_ROOT, folder))) {
         const text = readFileSync(file, 'utf8');
         if (CODE.test(file)) findings.push(...findOutsideReads(file, text));
-        else if (/(^|[\s"'=])\.\.\/shared\b/.test(text) && !file.endsWith('.md') && !file.endsWith('.json') && !file.endsWith('.jsonl')) {
+        else if (/(?:^|[\s"'=])\.\.\/shared\b/.test(text) && !file.endsWith('.md') && !file.endsWith('.json') && !file.endsWith('.jsonl')) {
           findings.push({ file: relative(REPO_ROOT, file), line: 0, what: 'names ../shared' });
         }
       }

@@ -12,7 +12,7 @@ test('raw HTML is shown as text: <img onerror> and <script> are inert', () => {
 
 test('javascript:, command: and data: links are plain text; https and mailto links are anchors', () => {
   const html = renderMarkdown('[a](javascript:alert(1)) [b](command:workbench.action.quit) [c](data:text/html,x) [d](https://ok.example/x?a=1&b=2) [e](mailto:me@x.org)');
-  assert.ok(!/href="(javascript|command|data):/i.test(html), html);
+  assert.ok(!/href="(?:javascript|command|data):/i.test(html), html);
   assert.ok(html.includes('<a href="https://ok.example/x?a=1&amp;b=2"'), html);
   assert.ok(html.includes('<a href="mailto:me@x.org"'), html);
   assert.ok(html.startsWith('<p>a b c <a'), html);

@@ -78,3 +78,19 @@ test('prefill: the template replaces the commits\' text, prefixes the title, pre
   assert.ok(!closesIssue('Closes #123', '#12'));
   assert.ok(closesIssue('resolved #12', '#12'));
 });
+
+test('prefill: the closing keywords read as before (with or without a colon, spaces around it)', () => {
+  for (const yes of ['closes #12', 'Close: #12', 'fixes   :   #12', 'FIXED\t#12', 'resolve :\n#12', 'x fix #12)']) assert.ok(closesIssue(yes, '#12'), yes);
+  for (const no of ['closes:#12', 'close :#12', 'closes #123', 'encloses #12', 'closes#12', 'fix it #12']) assert.ok(!closesIssue(no, '#12'), no);
+});
+
+test('prefill: a template of `closes` and 100,000 spaces, or `a`, 50,000 spaces and `b`, is read in linear time', () => {
+  const spaces = ' '.repeat(100_000);
+  const template = { path: 'PULL_REQUEST_TEMPLATE.md', title: '', body: `closes${spaces}x`, labels: [], assignees: [] };
+  assert.equal(prefillPull('b', [], template, '#1').body, `closes${spaces}x\n\nCloses #1\n`);
+  assert.equal(closesIssue(`${`closes${spaces}:`.repeat(10)}`, '#1'), false);
+  const middle = { ...template, body: `a${' '.repeat(50_000)}b` };
+  assert.equal(prefillPull('b', [], middle, '#1').body, `a${' '.repeat(50_000)}b\n\nCloses #1\n`);
+  const trailing = { ...template, body: `a${' '.repeat(50_000)}` };
+  assert.equal(prefillPull('b', [], trailing, '#1').body, 'a\n\nCloses #1\n');
+});

@@ -1,7 +1,7 @@
 // The branch an issue gets (gitea.issueBranchName) and the branch name as a sentence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { branchSentence, issueBranchName, slugOf } from '../../../src/git/issueBranch';
+import { branchSentence, issueBranchName, MAX_TITLE_CHARS, slugOf } from '../../../src/git/issueBranch';
 
 test('the default name is issue-<number>-<slug>; the slug is ASCII words, at most 40 characters of whole words', () => {
   assert.equal(issueBranchName('', { number: 12, title: 'Crash on start: “config” not found!' }), 'issue-12-crash-on-start-config-not-found');
@@ -22,4 +22,11 @@ test('the branch name as a sentence', () => {
   assert.equal(branchSentence('issue-12-fix-crash'), 'Fix crash');
   assert.equal(branchSentence('42-speed'), 'Speed');
   assert.equal(branchSentence('main'), 'Main');
+});
+
+test('a title is read up to its cap; a template of trailing dots, dashes and slashes is trimmed in linear time', () => {
+  assert.equal(slugOf(`${'!'.repeat(MAX_TITLE_CHARS)} late words`), '', 'words after the cap are not read');
+  assert.equal(slugOf(`fix ${'x'.repeat(1_000_000)}`), 'fix');
+  assert.equal(issueBranchName(`t/\${slug}${'-.'.repeat(200_000)}/${'_'.repeat(200_000)}${'/'.repeat(200_000)}`, { number: 1, title: 'A b' }), 't/a-b');
+  assert.equal(issueBranchName(`a${'-'.repeat(100_000)}b/c`, { number: 1, title: 'x' }), `a${'-'.repeat(100_000)}b/c`);
 });

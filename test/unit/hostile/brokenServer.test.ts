@@ -19,7 +19,7 @@ function typedError(out: Outcome, what: string) {
   const e = out.error;
   assert.ok(e.message.trim().length > 10, `${what}: message too short to act on: "${e.message}"`);
   assert.doesNotMatch(e.message, /<\/?(html|head|body|center|h1|form)\b/i, `${what}: the message carries the proxy's HTML`);
-  assert.doesNotMatch(e.message, /\n\s+at /, `${what}: the message carries a stack trace`);
+  assert.doesNotMatch(e.message, /\n[ \t]+at /, `${what}: the message carries a stack trace`);
   assert.doesNotMatch(e.message, /broken-token/, `${what}: the message carries the token`);
   assert.equal(e.operation, 'repoListBranches', `${what}: the error does not name the operation`);
   return e;

@@ -30,7 +30,7 @@ export interface FuzzServer {
 }
 
 function templateRegex(op: SubsetOperation): RegExp {
-  const escaped = op.path.replace(/[.*+?^$()|\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  const escaped = op.path.replace(/[.*+?^$()|\\]/g, '\\$&').replace(/\{[^{}]+\}/g, '[^/]+');
   return new RegExp(`^/api/v1${escaped}$`);
 }
 

@@ -46,7 +46,7 @@ function routeTable(): { method: string; re: RegExp; id: string }[] {
   return Object.entries(loadSubset().operations).map(([id, op]) => ({
     id,
     method: op.method,
-    re: new RegExp(`^/api/v1${op.path.replace(/[.*+?^$()|\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    re: new RegExp(`^/api/v1${op.path.replace(/[.*+?^$()|\\]/g, '\\$&').replace(/\{[^{}]+\}/g, '[^/]+')}$`),
   }));
 }
 

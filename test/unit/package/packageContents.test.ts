@@ -100,7 +100,7 @@ test("the README's images are files of the repository, and the packaged README p
   assert.ok(images.length > 0, 'the README shows screenshots');
   assert.deepEqual(images.filter((src) => !existsSync(join(REPO_ROOT, decodeURI(src)))), [], 'each relative image exists in the repository');
   const m = manifest();
-  assert.match(m.repository?.url ?? '', /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+(\.git)?$/, 'vsce rewrites relative images against a repository URL');
+  assert.match(m.repository?.url ?? '', /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/, 'vsce rewrites relative images against a repository URL');
   assert.doesNotMatch(m.scripts['package']!, /--no-rewrite-relative-links/, 'the packaged README would show images the package does not hold');
 });
 

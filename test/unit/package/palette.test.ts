@@ -20,7 +20,7 @@ const palette = new Map((manifest.contributes.menus.commandPalette ?? []).map((m
 const inPalette = (id: string): boolean => palette.get(id) !== 'false';
 
 /** Titles starting so always ask for something (a name, a pick, a form) before they act. */
-const ASKING = /^(Add|Check Out|Create|Download|Edit|Filter|Find|Merge|Migrate|Remove|Request|Run|Select|Sign In|Start)\b/;
+const ASKING = /^(?:Add|Check Out|Create|Download|Edit|Filter|Find|Merge|Migrate|Remove|Request|Run|Select|Sign In|Start)\b/;
 
 test('every command has its own title', () => {
   const seen = new Map<string, string>();

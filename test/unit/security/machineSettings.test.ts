@@ -24,7 +24,7 @@ describe('certificate settings are the machine\'s', () => {
       const visit = (node: ts.Node): void => {
         if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'get') {
           const arg = node.arguments[0]?.getText() ?? '';
-          if (/SETTING\.(caCertificates|allowSelfSigned)\b/.test(arg) || CERTIFICATE_SETTINGS.some((id) => arg.includes(id))) {
+          if (/SETTING\.(?:caCertificates|allowSelfSigned)\b/.test(arg) || CERTIFICATE_SETTINGS.some((id) => arg.includes(id))) {
             found.push(`src/${path}:${ast.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${node.getText()}`);
           }
         }

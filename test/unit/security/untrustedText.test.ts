@@ -6,15 +6,16 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inertOptional, inertText, WORD_JOINER } from '../../../src/shared/untrustedText';
 
-/** VS Code's parseLinkedText: the links it would make clickable in `text`. */
+/** VS Code's parseLinkedText: the links it would make clickable in `text` (its label class without `[`, which keeps
+ * the pattern linear: the same links, a label starting at its last `[`). */
 function linksIn(text: string): { label: string; href: string }[] {
-  const pattern = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+  const pattern = /\[([^[\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["']).+?\3)?\)/gi;
   return [...text.matchAll(pattern)].map((m) => ({ label: m[1]!, href: m[2]! }));
 }
 
 /** VS Code's renderLabelWithIcons: the icons (an escaped `\$(x)` shows as text) it would draw for `text`. */
 function iconsIn(text: string): string[] {
-  return [...text.matchAll(/(\\)?\$\(([a-z0-9-]+?(?:~[a-z0-9-]*?)?)\)/gi)].filter((m) => !m[1]).map((m) => m[2]!);
+  return [...text.matchAll(/(\\)?\$\(([a-z0-9-]+(?:~[a-z0-9-]*)?)\)/gi)].filter((m) => !m[1]).map((m) => m[2]!);
 }
 
 const SHOWN_AS = (text: string): string => text.split(WORD_JOINER).join('');

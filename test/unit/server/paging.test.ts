@@ -8,7 +8,7 @@ import { api } from './helpers';
 function rels(link: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of (link ?? '').split(',').filter(Boolean)) {
-    const m = /<([^>]+)>; rel="(\w+)"/.exec(part);
+    const m = /<([^<>]+)>; rel="(\w+)"/.exec(part);
     if (m) out[m[2]] = m[1];
   }
   return out;

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type GiteaClient } from '../../../src/api';
-import { artifactFileName, downloadArtifactToFile, pathInside } from '../../../src/shared/artifactDownload';
+import { artifactFileName, downloadArtifactToFile, pathInside, utf8Prefix } from '../../../src/shared/artifactDownload';
 import { FIXTURES, startTestServer, type TestServer } from '../../server/index';
 
 const demo = { owner: 'alice', repo: 'demo' };
@@ -43,6 +43,31 @@ describe('artifact file names from the server stay inside the chosen folder', ()
     const fileName = artifactFileName('é'.repeat(500), 1);
     assert.ok(Buffer.byteLength(fileName) <= 190, fileName);
     assert.ok(fileName.endsWith('.zip'));
+  });
+  it('a name of 50,000 letters (and one of 1 MB, and of trailing dots) is cut in one pass to the longest prefix that fits', () => {
+    assert.equal(artifactFileName('a'.repeat(50_000), 1), `${'a'.repeat(180)}.zip`);
+    assert.equal(artifactFileName('é'.repeat(1024 * 1024), 1), `${'é'.repeat(90)}.zip`);
+    assert.equal(artifactFileName(`${'😀'.repeat(46)}`, 1), `${'😀'.repeat(45)}.zip`, 'a character is never split');
+    assert.equal(artifactFileName(`x${'. '.repeat(500_000)}y${'. '.repeat(500_000)}`, 1), 'x.zip', 'only the first 4,096 characters are read');
+    assert.equal(artifactFileName(`x${'. '.repeat(1_000)}y`, 1), 'x.zip', 'no dot or space is left at the cut');
+    assert.equal(artifactFileName(`${'ab.'.repeat(1_000)}`, 1), `${'ab.'.repeat(59)}ab.zip`);
+    assert.equal(artifactFileName(`x${'. '.repeat(500_000)}`, 1), 'x.zip');
+  });
+  it('utf8Prefix: the longest prefix within the bytes, never half a character', () => {
+    assert.equal(utf8Prefix('abc', 2), 'ab');
+    assert.equal(utf8Prefix('aé', 2), 'a');
+    assert.equal(utf8Prefix('aé', 3), 'aé');
+    assert.equal(utf8Prefix('€€', 5), '€');
+    assert.equal(utf8Prefix('😀x', 3), '');
+    assert.equal(utf8Prefix('', 3), '');
+    for (const text of ['a\u0800b', '\ud800x', 'ab😀c', 'ÿ€😀']) {
+      for (let max = 0; max <= 12; max++) {
+        const prefix = utf8Prefix(text, max);
+        assert.ok(Buffer.byteLength(prefix) <= max && text.startsWith(prefix));
+        const longer = [...text].slice(0, [...prefix].length + 1).join('');
+        assert.ok(longer === prefix || Buffer.byteLength(longer) > max, `${text} ${max}`);
+      }
+    }
   });
   it('pathInside refuses names that would leave the folder or name the folder itself', () => {
     assert.equal(pathInside('/tmp/chosen', '../x.zip'), undefined);

@@ -88,6 +88,32 @@ describe('CI log problems: bounded', () => {
     assert.deepEqual(result.problems, []);
   });
 
+  it('lines that made the earlier patterns quadratic: `[a[a…`, spaces before a message, `at` and `::error` with spaces', { timeout: 20_000 }, () => {
+    const spaces = ' '.repeat(500_000);
+    const hostile = [
+      ...Array.from({ length: 200 }, () => '[a'.repeat(2_048)),
+      '[a'.repeat(500_000),
+      `src/a.ts(1,1)${spaces}:${spaces}\u2028`,
+      `${spaces}1:1${spaces}error${spaces}\u2028`,
+      `at${spaces}${'x'.repeat(100_000)}\u2028`,
+      `::error${spaces}x`,
+      `src/a.ts:1: TS1${spaces}:${spaces}\u2028`,
+    ];
+    const result = parseLogProblems(hostile.join('\n'), { ...repo, maxLineLength: 2_000_000 });
+    assert.deepEqual(result.problems.map(brief), ['src/a.ts:1 error']);
+    assert.equal(result.problems[0]!.message.startsWith('TS1'), true);
+  });
+
+  it('the message after a location loses its spaces as before the patterns changed', () => {
+    const text = ['src/a.ts(3,10):    error TS2322:    Type x.', '::error   file=src/b.ts,line=2::  boom  ', 'src/c.ts', '   1:2   error   Bad thing   no-bad'].join('\n');
+    const problems = parseLogProblems(text, repo).problems;
+    assert.deepEqual(problems.map((p) => [brief(p), p.message]), [
+      ['src/a.ts:3:10 error TS2322', 'Type x.'],
+      ['src/b.ts:2 error', 'boom'],
+      ['src/c.ts:1:2 error no-bad', 'Bad thing'],
+    ]);
+  });
+
   it('a 10 MB log: the line cap stops the reading and says so', () => {
     const line = '2024-01-14T10:05:31.2345678Z src/search.ts(3,10): error TS2322: same problem\n';
     const text = line.repeat(Math.ceil((10 * 1024 * 1024) / line.length));

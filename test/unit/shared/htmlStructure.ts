@@ -30,7 +30,7 @@ function decode(s: string): string {
 export function parseHtml(html: string): Node[] {
   const root: Element = { name: '#root', attrs: new Map(), children: [] };
   const stack: Element[] = [root];
-  const tag = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+  const tag = /<!--[\s\S]*?-->|<(\/?)([a-z][a-z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/gi;
   let at = 0;
   const text = (s: string) => s && stack.at(-1)!.children.push(decode(s));
   for (const m of html.matchAll(tag)) {

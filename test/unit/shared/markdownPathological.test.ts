@@ -45,7 +45,7 @@ function assertRenderedSafely(name: string, text: string): string {
     if (tag.name === 'img' && new URL(tag.attrs.get('src')!).origin !== 'https://git.example.com') assert.fail(`${name}: ${tag.raw}`);
     // The allow-list has no event handler or style; the one URL attribute left to check is the anchors' (as assertInert does).
     // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL scheme
-    if (tag.name === 'a' && !/^(https?:|mailto:)/.test(tag.attrs.get('href')!.replace(/[\u0000-\u0020]/g, '').toLowerCase())) assert.fail(`${name}: ${tag.raw}`);
+    if (tag.name === 'a' && !/^(?:https?:|mailto:)/.test(tag.attrs.get('href')!.replace(/[\u0000-\u0020]/g, '').toLowerCase())) assert.fail(`${name}: ${tag.raw}`);
   }
   // With the renderer's own tags taken out, nothing of the source is markup: no `<`, `>` or `"` is left unescaped.
   const text_ = html.replace(/<\/?[a-z][a-z0-9]*(?:\s+[a-z-]+(?:="[^"]*")?)*\s*>/g, '');

@@ -4,7 +4,7 @@
 // block Suggest a Change writes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkApply, parseSuggestions, renderSuggestions, suggestionBlockOf, suggestionEdit } from '../../../src/views/changedFiles/review/suggestions';
+import { checkApply, MAX_SUGGESTION_BODY_CHARS, parseSuggestions, renderSuggestions, suggestionBlockOf, suggestionEdit } from '../../../src/views/changedFiles/review/suggestions';
 
 const lines = (...l: string[]) => (n: number) => l[n - 1];
 
@@ -63,4 +63,28 @@ test('suggestionBlockOf: the lines in a suggestion block whose fence they cannot
   const block = suggestionBlockOf(['a ``` b']);
   assert.equal(block, '````suggestion\na ``` b\n````\n');
   assert.deepEqual(parseSuggestions(block).map((b) => b.lines), [['a ``` b']]);
+});
+
+test('a suggestion of 130,000 backtick runs, or 100,000 lines, is drawn (no spread into Math.max or push)', () => {
+  const runs = '` '.repeat(130_000);
+  const body = `\`\`\`suggestion\n${runs}\n\`\`\``;
+  const shown = renderSuggestions(body, 'old', 'Suggested change');
+  assert.ok(shown.includes(`\`\`\`diff\n- old\n+ ${runs}\n\`\`\``), 'a fence of three: no run is longer than one');
+  assert.equal(suggestionBlockOf(['`'.repeat(100_000)]).split('\n')[0], `${'`'.repeat(100_001)}suggestion`);
+  const lines = Array.from({ length: 100_000 }, (_, i) => `l${i}`);
+  const many = renderSuggestions(`before\n\`\`\`suggestion\n${lines.join('\n')}\n\`\`\`\nafter`, undefined, 'S');
+  assert.equal(many.split('\n').length, 100_000 + 7);
+  assert.ok(many.startsWith('before\n\n*S*\n\n```diff\n+ l0\n') && many.endsWith('+ l99999\n```\nafter'));
+});
+
+test('a fence line of 100,000 tildes or backticks and a line break inside is read in linear time', () => {
+  assert.deepEqual(parseSuggestions(`${'~'.repeat(100_000)}\u2028x`), []);
+  assert.deepEqual(parseSuggestions(`${'`'.repeat(100_000)}suggestion\nx`), [{ lines: ['x'], from: 0, to: 1 }]);
+});
+
+test('a body over the cap is not read for suggestions and is shown as it is', () => {
+  const body = `\`\`\`suggestion\nx\n\`\`\`\n${'y'.repeat(MAX_SUGGESTION_BODY_CHARS)}`;
+  assert.deepEqual(parseSuggestions(body), []);
+  assert.equal(renderSuggestions(body, 'old', 'S'), body);
+  assert.equal(parseSuggestions(body.slice(0, MAX_SUGGESTION_BODY_CHARS)).length, 1);
 });

@@ -26,7 +26,7 @@ export interface PullKey {
 }
 
 export function pullKey(p: PullKey): string {
-  return `${p.instanceUrl.replace(/\/+$/, '')}|${p.owner}/${p.repo}#${p.index}`.toLowerCase();
+  return `${p.instanceUrl.replace(/(?<!\/)\/+$/, '')}|${p.owner}/${p.repo}#${p.index}`.toLowerCase();
 }
 
 function isDraft(v: unknown): v is DraftComment {

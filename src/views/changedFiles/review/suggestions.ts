@@ -13,10 +13,14 @@ export interface SuggestionBlock {
   readonly lines: readonly string[];
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
+/** Longer comment bodies are not read for suggestions (their Markdown is shown as it is): a suggestion replaces one
+ * line, and a body this long is no review comment. */
+export const MAX_SUGGESTION_BODY_CHARS = 1024 * 1024;
 
 /** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included). */
 export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
+  if (body.length > MAX_SUGGESTION_BODY_CHARS) return [];
   const lines = body.replace(/\r\n?/g, '\n').split('\n');
   const blocks: (SuggestionBlock & { from: number; to: number })[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -35,9 +39,15 @@ export function parseSuggestions(body: string): (SuggestionBlock & { readonly fr
   return blocks;
 }
 
-/** A fence of backticks longer than any run of backticks in the text (at least three). */
+/** A fence of backticks longer than any run of backticks in the text (at least three). Counted in one pass: no
+ * spread of the runs into `Math.max` (130,000 runs overflow its arguments). */
 function fenceFor(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 0x60 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
@@ -52,15 +62,17 @@ export function renderSuggestions(body: string, commented: string | undefined, h
   const out: string[] = [];
   let at = 0;
   for (const block of blocks) {
-    out.push(...lines.slice(at, block.from));
-    const diff = [...(commented === undefined ? [] : [`- ${commented}`]), ...block.lines.map((l) => `+ ${l}`)];
+    for (let l = at; l < block.from; l++) out.push(lines[l]!);
+    const diff = (commented === undefined ? [] : [`- ${commented}`]).concat(block.lines.map((l) => `+ ${l}`));
     const fence = fenceFor(diff.join('\n'));
     // The heading is a paragraph of its own (after a blank line when text comes before it).
     if (out.length && out[out.length - 1]!.trim()) out.push('');
-    out.push(`*${heading}*`, '', `${fence}diff`, ...diff, fence);
+    out.push(`*${heading}*`, '', `${fence}diff`);
+    for (const l of diff) out.push(l);
+    out.push(fence);
     at = block.to + 1;
   }
-  out.push(...lines.slice(at));
+  for (let l = at; l < lines.length; l++) out.push(lines[l]!);
   return out.join('\n');
 }
 
