@@ -45,6 +45,8 @@ export interface Tools {
   node: string;
   /** code-server's entry script (run it with `node`). */
   codeServerEntry: string;
+  /** The command-line options this release knows (its out/node/cli.js); older ones refuse options they lack. */
+  codeServerOptions: ReadonlySet<string>;
   /** Chrome, Chromium or Edge; empty when the caller asked for no browser. */
   browser: string;
 }
@@ -206,6 +208,12 @@ async function ensureCodeServer(node: { bin: string; headersDir?: string }, stam
   return entry;
 }
 
+/** The options code-server's parser declares (`"bind-addr": {`, `auth: {` in out/node/cli.js). */
+function knownOptions(): Set<string> {
+  const cli = readFileSync(join(CODE_SERVER_PKG, 'out', 'node', 'cli.js'), 'utf8');
+  return new Set(Array.from(cli.matchAll(/^ {4}"?([a-z][a-z-]*)"?: \{/gm), (m) => m[1]!));
+}
+
 /** code-server 4.96's VS Code locks @vscode/proxy-agent to a GitHub commit (git+ssh), which a machine without
  * GitHub access cannot fetch; the registry has the very same tarball (same integrity, which npm still checks). So
  * the lock files its postinstall installs from point at the registry's copy of each such package instead. */
@@ -345,7 +353,7 @@ export function ensureTools(options: { chromium?: boolean } = {}): Promise<Tools
       const codeServerEntry = await ensureCodeServer(node, stamp);
       const seconds = (Date.now() - started) / 1000;
       if (seconds > 2) log(`done in ${seconds.toFixed(1)} s`);
-      return { node: node.bin, codeServerEntry, browser };
+      return { node: node.bin, codeServerEntry, codeServerOptions: knownOptions(), browser };
     });
     installing.set(wantBrowser, pending);
     pending.catch(() => installing.delete(wantBrowser));
