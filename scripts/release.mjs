@@ -1,7 +1,9 @@
 // `npm run release -- <version | patch | minor | major>`: cuts a release from a clean tree. It runs the whole test
 // suite (`npm test`), sets the version in package.json and package-lock.json, turns the CHANGELOG's [Unreleased]
 // section into `## [<version>] - <date>` (with a new empty [Unreleased] above it and the compare links below), and
-// packages the .vsix. It commits and tags nothing and publishes nothing: it prints the commands that do.
+// packages the .vsix. It commits and tags nothing; it prints the commands that do, and those that publish the one
+// .vsix to both registries: the Visual Studio Marketplace (VS Code) and Open VSX (VSCodium, Cursor, Windsurf,
+// code-server). `--publish` runs the publishing commands of the registries whose token is set (VSCE_PAT, OVSX_PAT).
 // `--skip-tests` leaves out `npm test` (for a rehearsal; a real release runs them).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -66,6 +68,31 @@ export function cutRelease(changelog, version, date, repoUrl) {
     : `${body}\n${unreleasedLink}\n${versionLink}\n`;
 }
 
+/** Where a release goes: the same .vsix to both registries, each with its CLI (run through npx) and its token. */
+export const REGISTRIES = [
+  { name: 'Visual Studio Marketplace (VS Code)', token: 'VSCE_PAT', cli: '@vscode/vsce', args: (vsix) => ['publish', '--packagePath', vsix] },
+  { name: 'Open VSX (VSCodium, Cursor, Windsurf, code-server)', token: 'OVSX_PAT', cli: 'ovsx', args: (vsix) => ['publish', vsix] },
+];
+
+/** Per registry: the npx command that publishes `vsix` there, and whether its token is in `env`. The token stays in
+ * the environment (both CLIs read it from there), never on the command line. */
+export function publishPlan(vsix, env) {
+  return REGISTRIES.map((r) => ({ name: r.name, token: r.token, ready: !!env[r.token], npxArgs: ['--yes', r.cli, ...r.args(vsix)] }));
+}
+
+/** Publishes to each registry whose token is set; says which were left out and how to publish there later. */
+function publish(vsix, root) {
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  for (const step of publishPlan(vsix, process.env)) {
+    if (!step.ready) {
+      process.stdout.write(`\n${step.name}: ${step.token} is not set, not published (later: npx ${step.npxArgs.join(' ')})\n`);
+      continue;
+    }
+    process.stdout.write(`\n$ npx ${step.npxArgs.join(' ')}   (${step.name})\n`);
+    execFileSync(npx, step.npxArgs, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  }
+}
+
 /** Runs npm by the script npm itself was started from (no shell, the same on every platform). */
 function npm(args, root) {
   const cli = process.env.npm_execpath;
@@ -90,11 +117,14 @@ function main() {
   npm(['version', version, '--no-git-tag-version'], root);
   writeFileSync(join(root, 'CHANGELOG.md'), changelog);
   npm(['run', 'package'], root);
+  const vsix = 'dist/gitea-workbench.vsix';
+  if (args.includes('--publish')) publish(vsix, root);
   process.stdout.write(
-    `\nReleased ${version} into dist/gitea-workbench.vsix. Next:\n` +
+    `\nReleased ${version} into ${vsix} (one package for both registries). Next:\n` +
       `  git commit -am "Release ${version}" && git tag v${version}\n` +
-      '  npx @vscode/vsce publish --packagePath dist/gitea-workbench.vsix   (Visual Studio Marketplace, VSCE_PAT)\n' +
-      '  npx ovsx publish dist/gitea-workbench.vsix                         (Open VSX, OVSX_PAT)\n',
+      (args.includes('--publish')
+        ? ''
+        : publishPlan(vsix, {}).map((p) => `  npx ${p.npxArgs.slice(1).join(' ')}   (${p.name}, ${p.token})\n`).join('')),
   );
 }
 

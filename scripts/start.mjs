@@ -84,7 +84,7 @@ try {
   );
   setInterval(() => {}, 1 << 30); // stay up until a signal: the cleanup handlers stop everything and exit
 } catch (e) {
-  process.stderr.write(`[start] ${e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'start') : (e.stack ?? e)}\n`);
+  process.stderr.write(`[start] ${e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'start', e.version) : (e.stack ?? e)}\n`);
   await runCleanups();
   process.exit(1);
 }

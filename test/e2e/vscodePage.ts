@@ -1,6 +1,6 @@
-// A page object for VS Code in code-server, with the selectors that work in VS Code 1.139
-// (../shared/notes/real-vscode.md). Each VscodePage is its own browser context: its own SecretStorage and
-// extension state, so a spec starts signed out.
+// A page object for VS Code in code-server, with the selectors that work in VS Code 1.139 and in the oldest editor
+// supported, 1.96 (../shared/notes/real-vscode.md). Each VscodePage is its own browser context: its own
+// SecretStorage and extension state, so a spec starts signed out.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';

@@ -130,7 +130,7 @@ async function cli(): Promise<void> {
     counts = await main();
   } catch (e) {
     // A tool this machine cannot have is not a failure of the suite: say what is missing and the way on.
-    error = e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'e2e') : ((e as Error).stack ?? String(e));
+    error = e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'e2e', e.version) : ((e as Error).stack ?? String(e));
   } finally {
     await runCleanups();
     clearTimeout(timer);

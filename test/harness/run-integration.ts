@@ -99,7 +99,7 @@ async function cli(): Promise<void> {
     outcome = await withTimeout(main(), OVERALL_TIMEOUT_MS + 5 * 60_000, 'the integration run');
   } catch (e) {
     // A tool this machine cannot have is not a failure of the suite: say what is missing and the way on.
-    outcome = { error: e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'integration') : ((e as Error).stack ?? String(e)) };
+    outcome = { error: e instanceof ToolsMissingError ? fallbackMessage(e.plan, 'integration', e.version) : ((e as Error).stack ?? String(e)) };
   } finally {
     await runCleanups();
   }

@@ -5,10 +5,37 @@
 // Where a tool cannot be had, the plan says in one sentence each what is missing and how to get it.
 import { posix, win32 } from 'node:path';
 
-/** The code-server the harness runs; its VS Code is what the in-host and UI suites test. */
+/** The newest code-server the harness runs by default; its VS Code is what the in-host and UI suites test. */
 export const CODE_SERVER_VERSION = '4.139.1';
+/** The oldest code-server (VS Code 1.96.4) the suites also run on: package.json's `engines.vscode` names its VS Code. */
+export const OLDEST_CODE_SERVER_VERSION = '4.96.4';
+/** Chooses another code-server release (e.g. the oldest) for the suites; it is installed beside the default one. */
+export const CODE_SERVER_VERSION_VARIABLE = 'GITEA_TEST_CODE_SERVER';
 /** code-server 4.139's package.json says `"engines": { "node": "24" }`; read again from the install when present. */
 export const CODE_SERVER_NODE_MAJOR_DEFAULT = 24;
+/** `engines.node` of the releases the suites run on (`npm view code-server@<v> engines`), known before installing. */
+const CODE_SERVER_NODE_MAJORS: Record<string, number> = { '4.139.1': 24, '4.96.4': 20 };
+
+/** The code-server release a run uses: GITEA_TEST_CODE_SERVER (`4.96.4`, `oldest`, `newest`) or the newest. */
+export function selectedCodeServerVersion(env: Readonly<Record<string, string | undefined>>): string {
+  const wanted = env[CODE_SERVER_VERSION_VARIABLE]?.trim();
+  if (!wanted || wanted === 'newest') return CODE_SERVER_VERSION;
+  if (wanted === 'oldest') return OLDEST_CODE_SERVER_VERSION;
+  if (!/^\d{1,3}\.\d{1,4}\.\d{1,4}$/.test(wanted)) {
+    throw new Error(`${CODE_SERVER_VERSION_VARIABLE}=${wanted}: expected a code-server version such as ${OLDEST_CODE_SERVER_VERSION}, or oldest / newest`);
+  }
+  return wanted;
+}
+
+/** The folder under .cache a release lives in: the default one keeps its old name, so existing caches stay valid. */
+export function codeServerDirName(version: string): string {
+  return version === CODE_SERVER_VERSION ? 'code-server' : `code-server-${version}`;
+}
+
+/** The Node major a release needs before it is installed (afterwards its package.json says). */
+export function knownNodeMajor(version: string): number | undefined {
+  return CODE_SERVER_NODE_MAJORS[version];
+}
 /** Where Debian's chromium package puts its browser (the one this project's CI uses). */
 export const DEBIAN_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -39,6 +66,8 @@ export interface PlanFacts {
   codeServerInstalled: boolean;
   /** The run needs a browser (the suites do; `npm start` opens the URL in yours). */
   wantBrowser: boolean;
+  /** The code-server release to run (default: CODE_SERVER_VERSION). */
+  codeServerVersion?: string;
 }
 
 export type BrowserChoice =
@@ -163,7 +192,7 @@ function planNode(facts: PlanFacts): { choice: NodeChoice; missing?: string } {
   return {
     choice: { kind: 'none' },
     missing:
-      `code-server ${CODE_SERVER_VERSION} needs Node ${needed} (this is Node ${facts.nodeVersion}) and npm has no Node ${needed} build ` +
+      `code-server ${facts.codeServerVersion ?? CODE_SERVER_VERSION} needs Node ${needed} (this is Node ${facts.nodeVersion}) and npm has no Node ${needed} build ` +
       `for ${facts.platform} ${facts.arch}: install Node ${needed} (https://nodejs.org, \`nvm install ${needed}\` or ` +
       `\`brew install node@${needed}\`) and run npm with it, or set GITEA_TEST_NODE to its executable.`,
   };
@@ -216,7 +245,7 @@ export function planTools(facts: PlanFacts): ToolPlan {
 }
 
 /** What the harness prints where it cannot run code-server or a browser: the missing tools, then the way on. */
-export function fallbackMessage(plan: ToolPlan, suite: 'integration' | 'e2e' | 'start'): string {
+export function fallbackMessage(plan: ToolPlan, suite: 'integration' | 'e2e' | 'start', version = CODE_SERVER_VERSION): string {
   const lines = plan.missing.map((m) => `- ${m}`);
   const way =
     suite === 'integration'
@@ -224,5 +253,5 @@ export function fallbackMessage(plan: ToolPlan, suite: 'integration' | 'e2e' | '
       : suite === 'e2e'
         ? 'The UI suite needs code-server and a browser; the in-host suite runs without them: `npm run test:electron`.'
         : 'Without code-server, run the extension in your VS Code: `npm run package` and install dist/gitea-workbench.vsix, or test it with `npm run test:electron`.';
-  return [`Missing tools for a real VS Code in a browser (code-server ${CODE_SERVER_VERSION}):`, ...lines, way].join('\n');
+  return [`Missing tools for a real VS Code in a browser (code-server ${version}):`, ...lines, way].join('\n');
 }

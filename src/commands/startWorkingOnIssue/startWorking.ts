@@ -128,8 +128,15 @@ export async function startWorking(services: Services, target: Target, clone: Re
       const choice = options.changes ?? (await askChanges(count));
       if (!choice) return { kind: 'cancelled' };
       if (choice === 'stash') {
-        if (!repository.createStash) return { kind: 'failed', message: vscode.l10n.t('This VS Code cannot stash through its git extension: stash your changes, then start again.') };
-        await repository.createStash({ message: vscode.l10n.t('Gitea Workbench: before starting work on #{0}', issue.number) });
+        const message = vscode.l10n.t('Gitea Workbench: before starting work on #{0}', issue.number);
+        if (repository.createStash) await repository.createStash({ message });
+        else {
+          // The git extension's API has createStash from VS Code 1.97 on; before, git itself stashes (then the
+          // status is read again, as the extension would after its own stash).
+          const stashed = await runGit(gitArgs.stashPush(message), { git: cloned.gitPath, cwd: repository.rootUri.fsPath });
+          if (stashed.code !== 0) return { kind: 'failed', message: inertText(stashed.stderr.trim() || `git stash exited with ${stashed.code}`) };
+          await repository.status();
+        }
       }
       carried = choice === 'carry' ? 'carried' : 'stashed';
     }

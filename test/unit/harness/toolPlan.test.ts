@@ -3,7 +3,16 @@
 // is read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fallbackMessage, isDebianLike, minimumNodeMajor, planTools, type PlanFacts } from '../../harness/toolPlan';
+import {
+  codeServerDirName,
+  fallbackMessage,
+  isDebianLike,
+  knownNodeMajor,
+  minimumNodeMajor,
+  planTools,
+  selectedCodeServerVersion,
+  type PlanFacts,
+} from '../../harness/toolPlan';
 
 const LINUX_BUILD_FILES = ['/usr/include/gssapi/gssapi.h', '/usr/bin/g++', '/usr/bin/make', '/usr/bin/python3', '/usr/bin/git'];
 const MAC_BUILD_FILES = ['/usr/bin/c++', '/usr/bin/make', '/usr/bin/python3', '/usr/bin/git'];
@@ -248,6 +257,39 @@ describe('harness: tool plan', () => {
     it('for the UI suite and npm start it names the way that works without code-server', () => {
       assert.match(fallbackMessage(plan, 'e2e'), /UI suite needs code-server and a browser; the in-host suite runs without them: `npm run test:electron`\.$/);
       assert.match(fallbackMessage(plan, 'start'), /install dist\/gitea-workbench\.vsix, or test it with `npm run test:electron`\.$/);
+    });
+  });
+
+  describe('the code-server release', () => {
+    it('is the newest unless GITEA_TEST_CODE_SERVER names another, by version or as oldest / newest', () => {
+      assert.equal(selectedCodeServerVersion({}), '4.139.1');
+      assert.equal(selectedCodeServerVersion({ GITEA_TEST_CODE_SERVER: '' }), '4.139.1');
+      assert.equal(selectedCodeServerVersion({ GITEA_TEST_CODE_SERVER: 'newest' }), '4.139.1');
+      assert.equal(selectedCodeServerVersion({ GITEA_TEST_CODE_SERVER: 'oldest' }), '4.96.4');
+      assert.equal(selectedCodeServerVersion({ GITEA_TEST_CODE_SERVER: ' 4.100.3 ' }), '4.100.3');
+    });
+
+    it('refuses a value that is not a version, rather than installing whatever npm resolves it to', () => {
+      assert.throws(() => selectedCodeServerVersion({ GITEA_TEST_CODE_SERVER: 'latest' }), /GITEA_TEST_CODE_SERVER=latest: expected a code-server version such as 4\.96\.4/);
+      assert.throws(() => selectedCodeServerVersion({ GITEA_TEST_CODE_SERVER: '4.96.4 --foo' }), /expected a code-server version/);
+    });
+
+    it('the newest keeps .cache/code-server; another lives beside it, so switching never reinstalls either', () => {
+      assert.equal(codeServerDirName('4.139.1'), 'code-server');
+      assert.equal(codeServerDirName('4.96.4'), 'code-server-4.96.4');
+    });
+
+    it('the oldest needs Node 20 before it is installed, and the plan takes the running Node 20 for it', () => {
+      assert.equal(knownNodeMajor('4.96.4'), 20);
+      assert.equal(knownNodeMajor('4.139.1'), 24);
+      assert.equal(knownNodeMajor('4.1.0'), undefined);
+      assert.deepEqual(planTools(machine({ ...CI, codeServerNodeMajor: 20, codeServerVersion: '4.96.4' })).node, { kind: 'running', path: '/usr/bin/node', major: 20 });
+    });
+
+    it('messages name the release in use', () => {
+      const plan = planTools(machine({ platform: 'darwin', arch: 'arm64', files: MAC_BUILD_FILES, codeServerVersion: '4.96.4', nodeVersion: 'v18.20.0', codeServerNodeMajor: 20 }));
+      assert.match(fallbackMessage(plan, 'integration', '4.96.4'), /^Missing tools for a real VS Code in a browser \(code-server 4\.96\.4\):/);
+      assert.match(plan.missing.at(-1)!, /^code-server 4\.96\.4 needs Node 20 \(this is Node v18\.20\.0\)/);
     });
   });
 

@@ -109,3 +109,19 @@ test("CHANGELOG.md: [Unreleased] first, a dated section for package.json's versi
   assert.deepEqual([...kinds].filter((k) => !allowed.includes(k)), [], `only ${allowed.join(', ')}`);
   for (const v of versions) assert.match(changelog, new RegExp(`^\\[${v.name.replace(/\./g, '\\.')}\\]: https://`, 'm'), `a link for [${v.name}]`);
 });
+
+test('publishPlan: the one .vsix goes to the Marketplace and to Open VSX, each only with its own token', async () => {
+  const { publishPlan } = (await script()) as Release & {
+    publishPlan(vsix: string, env: Record<string, string | undefined>): { name: string; token: string; ready: boolean; npxArgs: string[] }[];
+  };
+  const plan = publishPlan('dist/x.vsix', { OVSX_PAT: 'secret' });
+  assert.deepEqual(
+    plan.map((p) => [p.token, p.ready, p.npxArgs.join(' ')]),
+    [
+      ['VSCE_PAT', false, '--yes @vscode/vsce publish --packagePath dist/x.vsix'],
+      ['OVSX_PAT', true, '--yes ovsx publish dist/x.vsix'],
+    ],
+  );
+  assert.match(plan[1]!.name, /Open VSX \(VSCodium, Cursor/);
+  assert.ok(plan.every((p) => !p.npxArgs.includes('secret')), 'tokens stay in the environment');
+});
