@@ -34,6 +34,8 @@ describe('commands of Changed Files: Open Diff, View as List / Tree, Whitespaceâ
     await config.update(LAYOUT, undefined, vscode.ConfigurationTarget.Global);
     await config.update(WHITESPACE, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('gitea.changedFiles.close');
+    // The review threads of this file's server are dropped: the next file's server has the same pull requests.
+    await vscode.commands.executeCommand('gitea.review.reset');
   });
 
   const provider = async () => (await vscode.commands.executeCommand<ChangedFilesProvider>('gitea.changedFiles.provider'))!;

@@ -89,6 +89,7 @@ describe('commands of pending review comments: Edit, Save, Cancel, Delete; Sugge
     await vscode.commands.executeCommand('gitea.discardReview', { repo, index: 6, confirm: false });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+  after(() => vscode.commands.executeCommand('gitea.review.reset'));
 
   const threadsOf = async () => ((await vscode.commands.executeCommand<ThreadSnapshot[]>('gitea.review.threads')) ?? []).filter((t) => t.path === 'src/main.ts');
   const at = async (side: 'new' | 'old', line: number) => (await threadsOf()).find((t) => t.side === side && t.line === line);
