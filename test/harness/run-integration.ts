@@ -51,6 +51,7 @@ async function main(): Promise<{ result?: ItestResult; exitCode?: number; error?
       ...targetEnv(info),
       GITEA_ITEST_MARK: '1',
       GITEA_ITEST_GREP: process.env.GITEA_ITEST_GREP,
+      GITEA_ITEST_FILES: process.env.GITEA_ITEST_FILES,
       GITEA_ITEST_TIMEOUT_MS: process.env.GITEA_ITEST_TIMEOUT_MS,
     },
   });

@@ -24,10 +24,8 @@ describe('account views without a repository: Activity, Starred (Gitea 1.27 test
   let activity: ActivityProvider;
   let starred: StarredProvider;
 
-  before(async () => {
-    server = await startTestServer();
-    await registry();
-    services = vscode.extensions.getExtension<{ services: Services }>(EXTENSION_ID)!.exports.services;
+  /** Signed in as alice (again, after the sign-out test), with no repository selected. */
+  async function signIn(): Promise<void> {
     // Signed in, but no repository selected: the workspace's clone is on another instance.
     const result = await vscode.commands.executeCommand<{ ok: boolean; account?: { id: string }; message?: string }>('gitea.signIn', {
       url: server.url,
@@ -36,8 +34,18 @@ describe('account views without a repository: Activity, Starred (Gitea 1.27 test
     });
     assert.ok(result?.ok, `sign-in to ${server.url} failed: ${result?.message}`);
     accountId = result.account!.id;
+  }
+
+  before(async () => {
+    server = await startTestServer();
+    await registry();
+    services = vscode.extensions.getExtension<{ services: Services }>(EXTENSION_ID)!.exports.services;
     activity = await provider<ActivityProvider>('gitea.activity.provider');
     starred = await provider<StarredProvider>('gitea.starred.provider');
+  });
+  // Each test starts signed in, whichever ran before it (the sign-out test need not be the last).
+  beforeEach(async () => {
+    if (!accountId) await signIn();
   });
   after(async () => {
     await signOut(accountId);

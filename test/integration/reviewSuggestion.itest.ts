@@ -32,6 +32,9 @@ describe('Apply Suggestion on a checked-out pull request', function () {
   const file = () => vscode.Uri.file(join(testEnv().workspace, path()));
 
   before(async () => {
+    // A browser build of VS Code saves edits after a second by default (files.autoSave `afterDelay`): on a slow
+    // start the applied suggestion was saved before it was checked. The desktop default, off, for this file.
+    await vscode.workspace.getConfiguration().update('files.autoSave', 'off', vscode.ConfigurationTarget.Global);
     session = await signInToTarget();
     const env = testEnv();
     index = env.repo.openPull;
@@ -49,6 +52,7 @@ describe('Apply Suggestion on a checked-out pull request', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert').then(undefined, () => undefined);
+    await vscode.workspace.getConfiguration().update('files.autoSave', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The review threads of this file's server are dropped: the next file's server has the same pull requests.
     await vscode.commands.executeCommand('gitea.review.reset').then(undefined, () => undefined);

@@ -90,6 +90,11 @@ describe('review in the diff editor: threads, pending review, submit (Gitea 1.27
     const earlier = server.state.comments.find((c) => c.body === 'Was this on purpose?')!;
     earlier.diffHunk = `${earlier.diffHunk!.replace(/\n[^\n]*$/, '')}\n+// this line read differently on an earlier head`;
   });
+  // Each test starts with the diff of src/main.ts open (its own `sides`), so that it passes alone as well as after
+  // the others (GITEA_ITEST_GREP on one title); a test that needs it closed or reloaded does that itself.
+  beforeEach(async () => {
+    sides = await openMain();
+  });
   after(async () => {
     await vscode.commands.executeCommand('gitea.discardReview', { repo: ref, index: 6, confirm: false }).then(undefined, () => undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
