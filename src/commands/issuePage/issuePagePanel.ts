@@ -134,7 +134,7 @@ export class IssuePage {
   }
 
   private sendAll(): void {
-    const page = this.data ?? { header: stubHeader(this.stub), labels: [], assignees: [], dependencies: [], timeline: [] };
+    const page = this.data ?? { header: stubHeader(this.stub), labels: [], assignees: [], dependencies: [], blocks: [], timeline: [] };
     this.post({ type: 'page', page: { ...page, ref: this.ref }, loading: !this.data });
     this.post({ type: 'draft', body: this.draft });
     this.post({ type: 'busy', busy: this.busy });
@@ -195,6 +195,14 @@ export class IssuePage {
           return [] as Issue[];
         },
       );
+      // What this issue blocks, the other side of the same relation (Gitea's page shows both).
+      const blocksLoad = client.issueListBlocks(params, { signal }).then(
+        (p) => p.items,
+        (e: unknown) => {
+          noteMissing('blocked issues', e);
+          return [] as Issue[];
+        },
+      );
       const canWriteLoad = recentRepositories.read(target, params, signal).then(
         (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
@@ -202,7 +210,7 @@ export class IssuePage {
       // Long histories load their newest pages; "Load earlier" fetches the rest (timelinePaging.ts).
       const capped = (pages: number) => this.services.log.warn(`Issue page ${this.key}: the timeline is read up to page ${pages}; the server still answered full pages.`);
       const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, timelineHints(issueLoad, pullRequestLoad), signal, capped)]);
-      const [pull, dependencies, canWrite] = await Promise.all([pullLoad, dependenciesLoad, canWriteLoad]);
+      const [pull, dependencies, blocks, canWrite] = await Promise.all([pullLoad, dependenciesLoad, blocksLoad, canWriteLoad]);
       if (signal.aborted) return undefined;
       // The head just read is the next reload's hint (the row's may be older).
       if (pull) this.stub = { ...this.stub, headSha: headShaHint(pull.pull.head?.sha) };
@@ -215,6 +223,7 @@ export class IssuePage {
         cutNote: bodyCutNote(),
         pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
         dependencies,
+        blocks,
       };
       this.data = this.withEventText(buildPage(input));
       this.data = { ...this.data, pull: pull?.details, canWrite, earlier: timeline.paging.earlierPages };
