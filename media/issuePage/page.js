@@ -338,6 +338,8 @@
         break;
       case 'error':
         error.textContent = typeof m.message === 'string' ? m.message : '';
+        // The server refused the account's token: the way out is on the page (the host runs Sign In Again).
+        if (m.signInAgain && error.textContent) error.append(' ', button(t.signInAgain, () => vscode.postMessage({ type: 'signInAgain' }), 'link'));
         earlierButton.disabled = false;
         break;
       case 'earlier':
