@@ -419,7 +419,7 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
 
 /** What a view shows while the account waits for Sign In Again. */
 function refusedMessage(account: Account): string {
-  return vscode.l10n.t('The server refused the access token of {0} on {1}.', inertText(account.username), instanceLabel(account.instanceUrl));
+  return vscode.l10n.t('the server refused the access token of {0} on {1}', inertText(account.username), instanceLabel(account.instanceUrl));
 }
 
 /** The base of the repository views: their scope is the active repository. */

@@ -144,9 +144,10 @@ export function errorNode(error: unknown, retry: () => void): TreeNode {
  * reload when it succeeded). `accountId`: the account, when known (else the one waiting for it).
  */
 export function signInAgainNode(message: string, accountId?: string): TreeNode {
-  const item = new vscode.TreeItem(message, vscode.TreeItemCollapsibleState.None);
+  // The action first: a narrow sidebar cuts the end of a row, and the reason is in the description and tooltip.
+  const item = new vscode.TreeItem(signInAgainLabel(), vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
-  item.description = signInAgainLabel();
+  item.description = message;
   item.contextValue = 'signInAgain';
   item.tooltip = message;
   item.command = { command: COMMAND.signInAgain, title: signInAgainLabel(), arguments: accountId ? [{ accountId }] : [] };

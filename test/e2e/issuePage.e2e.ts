@@ -144,6 +144,7 @@ describe('issue page: pickers and pull requests', function () {
   });
 
   it('the page of an issue that blocks another shows Blocks beside Depends on, as the server lists them', async function () {
+    requires(this, 'dependencies');
     const { target } = session();
     const number = target.repo.issues.blocker;
     const issuePath = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
