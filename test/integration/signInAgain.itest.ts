@@ -65,6 +65,14 @@ describe('a refused token leads back in (Gitea 1.27 test server)', function () {
 
   let current: { id: number; sha1: string };
 
+  /** Each test starts from a working token (the tests also run alone, with GITEA_ITEST_GREP). */
+  const ensureWorking = async (): Promise<void> => {
+    if (!services.accounts.needsSignIn(accountId)) return;
+    current = await newToken();
+    const result = await vscode.commands.executeCommand<{ ok: boolean }>('gitea.signIn', { url: server.url, username: 'alice', token: current.sha1 });
+    assert.ok(result?.ok);
+  };
+
   before(async () => {
     server = await startTestServer();
     services = await workbenchServices();
@@ -90,6 +98,7 @@ describe('a refused token leads back in (Gitea 1.27 test server)', function () {
   });
 
   it('the first 401 (the unread badge\'s poll) marks the account: the badge stops asking, the views and the Accounts menu say so', async () => {
+    await ensureWorking();
     const views = await registry();
     views.issues.refresh();
     assert.ok(dataNodes(await settled(views.issues)).length > 0, 'the issues show with the token');
@@ -123,6 +132,8 @@ describe('a refused token leads back in (Gitea 1.27 test server)', function () {
   });
 
   it('the issue page offers Sign In Again…: the steps open at the token with instance and user filled in; the same account gets the new token and the page loads', async () => {
+    await ensureWorking();
+    await revoke(current);
     const page = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', { repo, number: FIXTURES.repos.demo.issues.crash });
     assert.ok(page);
     const posted: { type?: string; signInAgain?: boolean; message?: string }[] = [];
@@ -155,11 +166,17 @@ describe('a refused token leads back in (Gitea 1.27 test server)', function () {
 
   it('Create Issue sent with a refused token keeps its text and offers Sign In Again…; after it the same form creates the issue', async () => {
     const create = (args: Record<string, unknown>) => vscode.commands.executeCommand<CreateIssueResult>('gitea.createIssue', { repo, ...args });
+    await ensureWorking();
     const draft = { title: 'Typed before the token was revoked', body: 'Every word of this stays.' };
     const from = server.requests.length;
     await create({ draft });
     // The form has read its labels and milestones with the working token.
     await waitFor('the form options', () => requestsTo(server, '/repos/alice/demo/labels', from).length > 0);
+    // …and all its other reads have been answered: the next request with the old token is the submit's.
+    for (let seen = -1; seen !== server.requests.length; ) {
+      seen = server.requests.length;
+      await sleep(500);
+    }
     await revoke(current);
     const fresh = await newToken();
     let offered: { message: string; items: unknown[] } | undefined;
