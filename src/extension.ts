@@ -29,7 +29,7 @@ export interface WorkbenchApi {
 }
 
 /** The commands registerAuth and registerRepositories register at activation: they need no stand-in. */
-const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.addCaCertificate, COMMAND.selectRepository]);
+const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.signInAgain, COMMAND.addCaCertificate, COMMAND.selectRepository]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
 const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',

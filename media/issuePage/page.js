@@ -156,13 +156,19 @@
     return el('div', { className: 'side-section', 'data-section': field || '' }, [heading, ...(content.length ? content : [el('span', { className: 'muted', text: t.none })])]);
   }
 
+  /** @param {{ number: number, title: string, state: string }} d an issue on the other side of a dependency */
+  function relatedIssue(d) {
+    return el('div', { className: d.state, text: `#${d.number} ${d.title}` });
+  }
+
   function renderSide() {
     side.replaceChildren(
       sideSection(t.labels, page.labels.map(chip), 'labels'),
       sideSection(t.assignees, page.assignees.map((a) => el('div', { text: a })), 'assignees'),
       sideSection(t.milestone, page.milestone ? [el('div', { text: page.milestone })] : [], 'milestone'),
       sideSection(t.dueDate, page.dueDate ? [el('div', { text: new Date(page.dueDate).toLocaleDateString() })] : [], 'dueDate'),
-      sideSection(t.dependencies, page.dependencies.map((d) => el('div', { className: d.state, text: `#${d.number} ${d.title}` }))),
+      sideSection(t.dependencies, page.dependencies.map(relatedIssue)),
+      sideSection(t.blocks, page.blocks.map(relatedIssue)),
     );
   }
 
@@ -332,6 +338,8 @@
         break;
       case 'error':
         error.textContent = typeof m.message === 'string' ? m.message : '';
+        // The server refused the account's token: the way out is on the page (the host runs Sign In Again).
+        if (m.signInAgain && error.textContent) error.append(' ', button(t.signInAgain, () => vscode.postMessage({ type: 'signInAgain' }), 'link'));
         earlierButton.disabled = false;
         break;
       case 'earlier':

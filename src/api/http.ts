@@ -40,6 +40,9 @@ export interface ClientOptions {
   pagingLimits?: unknown;
   /** Told the limits each time they are read from the server (to keep them for the next session). */
   onPagingLimits?: (limits: PagingLimits) => void;
+  /** Told every failed request's error (not cancellations) before it is thrown: the one place an account's client
+   * sees a refused credential, whichever request met it. */
+  onFailure?: (error: GiteaError) => void;
 }
 
 export interface RequestOptions {
@@ -230,6 +233,7 @@ export class Transport {
           ? cancelled(req.operation)
           : errorFromTransport(e, url, ctx);
       if (!logged) this.options.log?.debug(`${req.method} ${logPath} ${err.kind}${err.details.code ? ` ${err.details.code}` : ''} ${Date.now() - started}ms`);
+      if (err.kind !== 'cancelled') this.options.onFailure?.(err);
       throw err;
     } finally {
       clearTimeout(timer);

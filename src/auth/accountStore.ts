@@ -18,6 +18,8 @@ const PREFERRED_KEY = 'gitea.preferredAccounts';
 const SECRET_PREFIX = 'gitea-workbench:';
 /** Each instance's paging limits (GET /settings/api) as last read: the next session's first lists need not wait. */
 const PAGING_LIMITS_KEY = 'gitea.pagingLimits';
+/** The accounts whose stored credential the server refused (ids only): a reload still offers Sign In Again. */
+const NEEDS_SIGN_IN_KEY = 'gitea.needsSignIn';
 
 export function accountId(instanceUrl: string, username: string): string {
   return `${instanceUrl}|${username}`;
@@ -27,6 +29,10 @@ export class AccountStore implements AccountService, vscode.Disposable {
   private list: Account[];
   /** Accounts whose secret turned out to be missing (e.g. another browser profile in code-server). */
   private readonly missingSecret = new Set<string>();
+  /** Accounts whose token (or kept password) the server refused with a 401: they wait for Sign In Again. */
+  private readonly refused: Set<string>;
+  /** Per account, a token of its current client: a late 401 of a client dropped since (the old token) is no news. */
+  private readonly clientMarks = new Map<string, object>();
   private readonly clients = new Map<string, Promise<{ client: GiteaClient; close(): Promise<void> }>>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
@@ -38,6 +44,8 @@ export class AccountStore implements AccountService, vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.list = this.readList();
+    const kept = context.globalState.get<unknown>(NEEDS_SIGN_IN_KEY);
+    this.refused = new Set(Array.isArray(kept) ? kept.filter((id): id is string => typeof id === 'string') : []);
     this.disposables.push(
       context.secrets.onDidChange((e) => {
         // Another window signed in or out: re-read the shared list and drop cached clients of that account.
@@ -72,6 +80,40 @@ export class AccountStore implements AccountService, vscode.Disposable {
     return onInstance.find((a) => a.id === preferred) ?? onInstance[0];
   }
 
+  /** True once the server refused the account's stored credential, until it is signed in again. */
+  needsSignIn(accountId: string): boolean {
+    return this.refused.has(accountId);
+  }
+
+  /** The accounts listed and waiting for Sign In Again. */
+  get needingSignIn(): readonly Account[] {
+    return this.accounts.filter((a) => this.refused.has(a.id));
+  }
+
+  /**
+   * Every failed request of an account's client comes here. A 401 means the stored token or password no longer
+   * works: the account is marked (its polls stop, its views offer Sign In Again) and everyone is told once. A 401
+   * after a redirect to another origin is not the credential's fault (it was not sent there).
+   */
+  private noteFailure(accountId: string, mark: object, e: GiteaError): void {
+    if (e.kind !== 'unauthorized' || e.details.redirectedTo || this.clientMarks.get(accountId) !== mark) return;
+    if (this.refused.has(accountId)) return;
+    this.refused.add(accountId);
+    this.log.warn(`The server refused the stored credential of ${accountId}: the account needs to sign in again.`);
+    void this.saveRefused();
+    this.changed.fire();
+  }
+
+  private clearRefused(accountId: string): boolean {
+    if (!this.refused.delete(accountId)) return false;
+    void this.saveRefused();
+    return true;
+  }
+
+  private saveRefused(): Thenable<void> {
+    return this.context.globalState.update(NEEDS_SIGN_IN_KEY, [...this.refused]);
+  }
+
   async setPreferred(account: Account): Promise<void> {
     const map = { ...this.context.globalState.get<Record<string, string>>(PREFERRED_KEY, {}), [account.instanceUrl]: account.id };
     await this.context.globalState.update(PREFERRED_KEY, map);
@@ -101,6 +143,8 @@ export class AccountStore implements AccountService, vscode.Disposable {
     if (!account || !secret) throw new GiteaError('unauthorized', vscode.l10n.t('You are not signed in to this Gitea instance. Run "Gitea: Sign In".'));
     const { dispatcher, timeoutMs } = await buildHttpOptions(account.instanceUrl, this.log);
     const auth = secret.kind === 'token' ? { kind: 'token' as const, token: secret.token } : { kind: 'basic' as const, username: account.username, password: secret.password };
+    const mark = {};
+    this.clientMarks.set(accountId, mark);
     const client = loadApi().createClient({
       baseUrl: account.instanceUrl,
       auth,
@@ -110,6 +154,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
       // Checked by the client (what another version stored may not be limits).
       pagingLimits: this.keptPagingLimits()[account.instanceUrl],
       onPagingLimits: (limits) => void this.context.globalState.update(PAGING_LIMITS_KEY, { ...this.keptPagingLimits(), [account.instanceUrl]: limits }),
+      onFailure: (e) => this.noteFailure(accountId, mark, e),
     });
     return { client, close: () => dispatcher.close() };
   }
@@ -141,6 +186,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
     await this.context.globalState.update(ACCOUNTS_KEY, this.list);
     await this.context.secrets.store(SECRET_PREFIX + account.id, JSON.stringify(secret));
     this.missingSecret.delete(account.id);
+    this.clearRefused(account.id);
     this.dropClients(account.id);
     this.log.info(`Signed in as ${accountLabel(account)} (${account.flavor} ${account.version}).`);
     this.changed.fire();
@@ -152,6 +198,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
     await this.context.secrets.delete(SECRET_PREFIX + accountId);
     this.list = this.readList().filter((a) => a.id !== accountId);
     await this.context.globalState.update(ACCOUNTS_KEY, this.list);
+    this.clearRefused(accountId);
     this.dropClients(accountId);
     if (account) this.log.info(`Signed out ${accountLabel(account)}.`);
     this.changed.fire();
@@ -173,6 +220,8 @@ export class AccountStore implements AccountService, vscode.Disposable {
     const secret = await this.context.secrets.get(SECRET_PREFIX + changedId);
     if (secret) this.missingSecret.delete(changedId);
     else this.missingSecret.add(changedId);
+    // Another window signed in again (a new secret) or out: the refusal was of the secret that is gone.
+    this.clearRefused(changedId);
     this.changed.fire();
   }
 
@@ -192,6 +241,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
     for (const [id, entry] of this.clients) {
       if (accountId && id !== accountId) continue;
       this.clients.delete(id);
+      this.clientMarks.delete(id);
       // expected: a client that never got built has nothing to close.
       entry.then((e) => e.close()).catch(() => undefined);
     }

@@ -1,5 +1,7 @@
 // The accounts as VS Code authentication sessions (provider id `gitea-workbench`, label "Gitea"), so they show
-// in the Accounts menu. Signing out there (removeSession) signs out here; signing in there runs the form.
+// in the Accounts menu. Signing out there (removeSession) signs out here; signing in there runs the form. An account
+// whose token the server refused has no session until it signs in again: the session is reported removed, and the
+// Accounts menu gets its sign-in entry (a badge), which runs Sign In Again for that account.
 import * as vscode from 'vscode';
 import type { Account } from '../core/services';
 import { accountLabel } from '../shared/account';
@@ -15,21 +17,22 @@ export class GiteaAuthenticationProvider implements vscode.AuthenticationProvide
 
   constructor(
     private readonly store: AccountStore,
-    private readonly signIn: () => Promise<Account | undefined>,
+    /** Sign In Again for the account named (else the one waiting for it; else the plain form). */
+    private readonly signIn: (accountId?: string) => Promise<Account | undefined>,
   ) {
-    this.known = new Map(store.accounts.map((a) => [a.id, a]));
+    this.known = new Map(this.withSession().map((a) => [a.id, a]));
     this.subscription = store.onDidChangeAccounts(() => this.fireDifferences());
   }
 
   async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
     // The sessions carry the tokens: the first time, accounts whose secret is gone are hidden first.
     await this.store.verifySecrets();
-    const accounts = this.store.accounts.filter((a) => !options?.account || options.account.id === a.id);
+    const accounts = this.withSession().filter((a) => !options?.account || options.account.id === a.id);
     return Promise.all(accounts.map((a) => this.session(a, true)));
   }
 
-  async createSession(): Promise<vscode.AuthenticationSession> {
-    const account = await this.signIn();
+  async createSession(_scopes: readonly string[], options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession> {
+    const account = await this.signIn(options?.account?.id);
     if (!account) throw new Error(vscode.l10n.t('Sign-in to Gitea was cancelled.'));
     return this.session(account, true);
   }
@@ -52,15 +55,31 @@ export class GiteaAuthenticationProvider implements vscode.AuthenticationProvide
     };
   }
 
+  /** The accounts that have a session: every account but those waiting to sign in again. */
+  private withSession(): Account[] {
+    return this.store.accounts.filter((a) => !this.store.needsSignIn(a.id));
+  }
+
   private fireDifferences(): void {
-    const now = new Map(this.store.accounts.map((a) => [a.id, a]));
+    const now = new Map(this.withSession().map((a) => [a.id, a]));
     const added = [...now.values()].filter((a) => !this.known.has(a.id));
     const removed = [...this.known.values()].filter((a) => !now.has(a.id));
     this.known = now;
     if (!added.length && !removed.length) return;
+    for (const a of removed) if (this.store.needsSignIn(a.id)) this.askForSignIn(a);
     void Promise.all([...added.map((a) => this.session(a, false)), ...removed.map((a) => this.session(a, false))]).then((sessions) =>
       this.changed.fire({ added: sessions.slice(0, added.length), removed: sessions.slice(added.length), changed: [] }),
     );
+  }
+
+  /**
+   * Puts the account's sign-in entry in the Accounts menu (a numbered badge; no dialog): asking for a session of an
+   * account that has none does that. Choosing it calls createSession, which signs in again.
+   */
+  private askForSignIn(account: Account): void {
+    const info = { id: account.id, label: accountLabel(account) };
+    // expected: an editor without the request (or refusing it) just shows no badge; the views and status bar still offer it.
+    vscode.authentication.getSession(AUTH_PROVIDER_ID, [], { account: info }).then(undefined, () => undefined);
   }
 
   dispose(): void {

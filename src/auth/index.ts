@@ -9,7 +9,8 @@ import type { AccountStore } from './accountStore';
 import { AUTH_PROVIDER_ID, GiteaAuthenticationProvider } from './authProvider';
 import { autoLogin } from './autoLogin';
 import { hasCredential, isSignInArgs, signInWithArgs, type SignInResult } from './signInArgs';
-import { runSignInForm, type SignInDeps } from './signInFlow';
+import { runSignInForm, type SignInDeps, type SignInPrefill } from './signInFlow';
+import { signInAgain } from './signInAgain';
 import { signOut } from './signOut';
 import { addCaCertificate } from './transportSecurity';
 import { inertText } from '../shared/untrustedText';
@@ -18,14 +19,18 @@ import { inertText } from '../shared/untrustedText';
 export function registerAuth(services: Services, accounts: AccountStore, guessInstanceUrl: () => string | undefined): void {
   const { context, log } = services;
   const deps: SignInDeps = { store: accounts, log, guessInstanceUrl };
-  const form = async (prefill?: { url?: string; username?: string }): Promise<Account | undefined> => {
+  const form = async (prefill?: SignInPrefill): Promise<Account | undefined> => {
     const account = await runSignInForm(deps, prefill);
     if (account) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', instanceLabel(account.instanceUrl), inertText(account.username)));
     return account;
   };
-  const updateContext = (): void => void vscode.commands.executeCommand('setContext', 'gitea.signedIn', accounts.accounts.length > 0);
+  const updateContext = (): void => {
+    void vscode.commands.executeCommand('setContext', 'gitea.signedIn', accounts.accounts.length > 0);
+    void vscode.commands.executeCommand('setContext', 'gitea.needsSignIn', accounts.needingSignIn.length > 0);
+  };
   updateContext();
-  const provider = new GiteaAuthenticationProvider(accounts, () => form());
+  const again = (arg?: unknown): Promise<Account | undefined> => signInAgain(accounts, arg, form);
+  const provider = new GiteaAuthenticationProvider(accounts, again);
   context.subscriptions.push(
     provider,
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Gitea', provider, { supportsMultipleAccounts: true }),
@@ -39,6 +44,7 @@ export function registerAuth(services: Services, accounts: AccountStore, guessIn
       return account ? { ok: true, account } : { ok: false, kind: 'cancelled', message: vscode.l10n.t('Sign-in cancelled.') };
     }),
     vscode.commands.registerCommand(COMMAND.signOut, (arg?: unknown) => signOut(accounts, arg)),
+    vscode.commands.registerCommand(COMMAND.signInAgain, (arg?: unknown) => again(arg)),
     vscode.commands.registerCommand(COMMAND.addCaCertificate, () => addCaCertificate()),
   );
   void autoLogin(context, accounts, log).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${messageOf(e)}`));

@@ -5,7 +5,7 @@
 // the credential step instead of walking through every step again.
 import * as vscode from 'vscode';
 import type { Account } from '../core/services';
-import { normalizeInstanceUrl, type InstanceUrlProblem } from '../shared/instanceUrl';
+import { instanceLabel, normalizeInstanceUrl, type InstanceUrlProblem } from '../shared/instanceUrl';
 import type { AccountStore } from './accountStore';
 import { askOtp } from './otpPrompt';
 import { askPassword } from './passwordFlow';
@@ -29,6 +29,8 @@ export interface SignInDeps {
 export interface SignInPrefill {
   readonly url?: string;
   readonly username?: string;
+  /** Sign In Again (signInAgain.ts): the form opens at the credential step, the instance and user name filled in. */
+  readonly again?: { readonly method: SignInMethod };
 }
 
 export async function runSignInForm(deps: SignInDeps, prefill: SignInPrefill = {}): Promise<Account | undefined> {
@@ -36,14 +38,18 @@ export async function runSignInForm(deps: SignInDeps, prefill: SignInPrefill = {
     url: prefill.url ?? lastTyped?.url ?? deps.guessInstanceUrl?.() ?? '',
     instanceUrl: '',
     username: prefill.username ?? lastTyped?.username ?? '',
-    method: lastTyped?.method ?? 'token',
+    method: prefill.again?.method ?? lastTyped?.method ?? 'token',
     token: '',
     password: '',
   };
-  const ctx: FlowContext = { draft, log: deps.log, title: vscode.l10n.t('Sign In to Gitea or Forgejo'), totalSteps: 4 };
-  let step: FormStep = 'url';
+  const again = prefill.again && normalizeInstanceUrl(draft.url);
+  if (again?.ok) draft.instanceUrl = again.url;
+  const title = again?.ok ? vscode.l10n.t('Sign In Again to {0}', instanceLabel(draft.instanceUrl)) : vscode.l10n.t('Sign In to Gitea or Forgejo');
+  const ctx: FlowContext = { draft, log: deps.log, title, totalSteps: 4 };
+  // Signing in again starts at the token (or password); Back still reaches every step, and a detour comes back here.
+  let step: FormStep = again?.ok && draft.username ? 'secret' : 'url';
   let message: string | undefined;
-  let detour = false;
+  let detour = step === 'secret';
   for (;;) {
     lastTyped = { url: draft.url, username: draft.username, method: draft.method };
     let outcome: FlowOutcome | undefined;

@@ -4,6 +4,8 @@
 export const COMMAND = {
   signIn: 'gitea.signIn',
   signOut: 'gitea.signOut',
+  /** Sign In Again… (an account id, `{ accountId }`, or none: the account whose token was refused). */
+  signInAgain: 'gitea.signInAgain',
   addCaCertificate: 'gitea.addCaCertificate',
   selectRepository: 'gitea.selectRepository',
   createIssue: 'gitea.createIssue',

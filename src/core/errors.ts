@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
 import { messageOf } from '../shared/errors';
 import type { Services } from './services';
+import { isRefusedCredential, offerSignInAgain } from './signInAgain';
 import { inertText } from '../shared/untrustedText';
 
 /** True when the user abandoned the request: nothing to show. */
@@ -13,11 +14,13 @@ export function isCancellation(e: unknown): boolean {
 export { messageOf } from '../shared/errors';
 
 /** Logs and shows a failure of `what` (e.g. "Could not create the issue"); silent for cancellations. Inert as a
- * whole: `what` often names server things (a file, a branch). */
+ * whole: `what` often names server things (a file, a branch). A refused token comes with Sign In Again…. */
 export function showFailure(services: Services, what: string, e: unknown): void {
   if (isCancellation(e)) return;
   services.log.error(`${what}: ${messageOf(e)}`);
-  void vscode.window.showErrorMessage(inertText(`${what}: ${messageOf(e)}`));
+  const text = inertText(`${what}: ${messageOf(e)}`);
+  if (isRefusedCredential(e)) void offerSignInAgain(text);
+  else void vscode.window.showErrorMessage(text);
 }
 
 /** An AbortSignal that follows a cancellation token. */

@@ -26,6 +26,9 @@ export interface AccountService {
   getClient(accountId: string): Promise<GiteaClient>;
   /** The account for an instance: the one the user picked for it, else the first on that instance. */
   accountFor(instanceUrl: string): Account | undefined;
+  /** True once the server refused the account's stored token or password (a 401), until it signs in again:
+   * its polls stop and its views offer Sign In Again (`onDidChangeAccounts` fires when this changes). */
+  needsSignIn(accountId: string): boolean;
 }
 
 export interface RepositoryContext {

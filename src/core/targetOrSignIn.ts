@@ -1,10 +1,11 @@
 // The one UI function for a command's target: the target, or a message that says why there is none with a button
-// that signs in or selects a repository.
+// that signs in, signs in again (the server refused the account's token) or selects a repository.
 import * as vscode from 'vscode';
 import { isCaFileProblem, messageOf } from '../shared/errors';
 import { instanceLabel } from '../shared/instanceUrl';
 import { COMMAND } from './commandIds';
 import type { RepoRef, Services } from './services';
+import { offerSignInAgain } from './signInAgain';
 import { resolveTarget, type Target, type TargetResolution } from './target';
 import { inertText } from '../shared/untrustedText';
 
@@ -27,8 +28,13 @@ export async function targetOrSignIn(services: Services, repo?: RepoRef): Promis
     void vscode.window.showInformationMessage(message, button).then((choice) => (choice === button ? vscode.commands.executeCommand(command, ...args) : undefined));
   const signIn = vscode.l10n.t('Sign In');
   switch (resolution.kind) {
-    case 'ready':
-      return resolution.target;
+    case 'ready': {
+      // A refused token would only be refused again: the way out is to sign in again (its id names the account).
+      const { account } = resolution.target;
+      if (!services.accounts.needsSignIn(account.id)) return resolution.target;
+      void offerSignInAgain(vscode.l10n.t('The server refused the access token of {0} on {1}. Sign in again to go on.', inertText(account.username), instanceLabel(account.instanceUrl)), account);
+      return undefined;
+    }
     case 'signedOut':
       offer(vscode.l10n.t('Sign in to a Gitea or Forgejo instance first.'), signIn, COMMAND.signIn);
       return undefined;

@@ -3,12 +3,14 @@
 // from, or Create Pull Request on a branch with neither. The pull request is the one the branch remembers
 // (`branch.<name>.gitea-pr`: checked out or created here), else an open one of that head on the server. A click
 // opens the branch's menu (gitea.branchActions). The server is asked again with backoff, only while the window has
-// focus. Registered at activation (small) so that it shows after a reload too; it also sets the
+// focus, and not while the server refuses the account's token (until it signs in again). Registered at activation
+// (small) so that it shows after a reload too; it also sets the
 // `gitea.onPullRequestBranch` context key of Back to Default Branch.
 import * as vscode from 'vscode';
 import type { RepoRef, Services } from '../core/services';
 import { branchStatusItemEnabled, SETTING } from '../core/settings';
 import { messageOf } from '../shared/errors';
+import { refusedAccountOf } from '../core/signInAgain';
 import type * as Details from './branchStatusDetails';
 import { PollBackoff } from './branchStatusModel';
 import { clonedRepository, pullRequestOfBranch } from './gitRepositories';
@@ -84,6 +86,13 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
     const { localView, serverView, showBranchItem, offerBackAndDelete } = loadDetails();
     const local = localView(repo, branch, defaultBranch, remembered, issue);
     if (!poll) showBranchItem(item, local.facts, local.arg);
+    // A refused token would only be refused again: what git knows shows, the server waits for Sign In Again.
+    if (refusedAccountOf(services, repo)) {
+      if (poll) showBranchItem(item, local.facts, local.arg);
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      return;
+    }
     try {
       const shown = await serverView(services, repo, branch, defaultBranch, remembered?.key, local);
       if (!shown || mine !== generation) return;
@@ -127,6 +136,11 @@ export function registerPullRequestStatus(services: Services, onPullRequestBranc
   services.context.subscriptions.push(
     item,
     services.repos.onDidChangeActive(followLogged),
+    // Signed in again (or out): look now; the polls resume (or stop).
+    services.accounts.onDidChangeAccounts(() => {
+      backoff.reset();
+      if (current) void update(true).catch((e: unknown) => services.log.warn(`Branch status: ${messageOf(e)}`));
+    }),
     // After a merge, an update or a new pull request made here: look now.
     services.views.register('branchStatus', () => {
       backoff.reset();

@@ -11,19 +11,24 @@
 // PagedTreeProvider (the active repository); the views of the user (Activity, Starred) extend
 // PagedTreeBase<AccountScope> and resolve an account, so they work without a repository.
 import * as vscode from 'vscode';
-import type { Services } from '../core/services';
 import { ListState } from './listState';
 import { resolveScope, type AccountScope, type ViewScope } from './scope';
 import { LIST_CACHE_TTL_MS } from '../shared/cacheLifetime';
 import {
   emptyNode,
+  errorMessage,
   errorNode,
   loadingNode,
   loadMoreNode,
+  signInAgainNode,
   type ListSpec,
   type NodeChildren,
   type TreeNode,
 } from './treeNode';
+import { isRefusedCredential } from '../core/signInAgain';
+import type { Account, Services } from '../core/services';
+import { instanceLabel } from '../shared/instanceUrl';
+import { inertText } from '../shared/untrustedText';
 
 /** How long a page may take after a click before its loading item replaces "Load more" (see showLoading). */
 const LOADING_ITEM_DELAY_MS = 500;
@@ -81,6 +86,11 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
   /** What the view shows data for (undefined: its welcome content shows); the scope's `key` prefixes its
    * cache keys. Asked again on every top-level render: after a repository or account change, a refresh. */
   protected abstract resolveViewScope(): Promise<S | undefined>;
+
+  /** True when the scope's account waits for Sign In Again (the view then shows only that offer). */
+  protected waitsForSignIn(scope: S): boolean {
+    return this.services.accounts.needsSignIn(scope.account.id);
+  }
 
   /** Hook: a list finished loading a page (used e.g. by CI Jobs to schedule polling). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lists of different item types side by side; each ListSpec is typed where it is built
@@ -151,6 +161,11 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     if (!scope) {
       this.root = undefined;
       return []; // signed out (or no repository, for a repository view): the view's welcome content shows
+    }
+    // A refused token would only be refused again: no request until the account signed in again.
+    if (this.waitsForSignIn(scope)) {
+      this.root = undefined;
+      return [signInAgainNode(refusedMessage(scope.account), scope.account.id)];
     }
     if (this.root?.scopeKey !== scope.key) this.root = { scopeKey: scope.key, children: this.rootChildren(scope) };
     return this.expand(undefined, this.root.children, scope.key);
@@ -276,7 +291,11 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     });
     if (state.status === 'loading') nodes.push(loadingNode());
     else if (state.status === 'error') {
-      nodes.push(state.spec.explainError?.(state.error) ?? errorNode(state.error, () => this.loadNext(state)));
+      nodes.push(
+        isRefusedCredential(state.error)
+          ? signInAgainNode(errorMessage(state.error).split('\n')[0]!)
+          : (state.spec.explainError?.(state.error) ?? errorNode(state.error, () => this.loadNext(state))),
+      );
     }
     else if (state.status === 'loaded') {
       if (nodes.length === 0) {
@@ -396,6 +415,11 @@ export abstract class PagedTreeBase<S extends AccountScope> implements vscode.Tr
     // After the change events of this tick, so that a caller sees the new children.
     setTimeout(() => waiters.forEach((w) => w()), 0);
   }
+}
+
+/** What a view shows while the account waits for Sign In Again. */
+function refusedMessage(account: Account): string {
+  return vscode.l10n.t('the server refused the access token of {0} on {1}', inertText(account.username), instanceLabel(account.instanceUrl));
 }
 
 /** The base of the repository views: their scope is the active repository. */

@@ -1,5 +1,6 @@
 // The status bar item: `$(repo) owner/repo · user@host` for the active repository; a click selects another.
-// Hidden while signed out with no Gitea repository, so that workspaces of other forges stay quiet.
+// Hidden while signed out with no Gitea repository, so that workspaces of other forges stay quiet. When the
+// server refused the account's token, it says so and a click signs in again.
 import * as vscode from 'vscode';
 import type { Services } from '../core/services';
 import { COMMAND } from '../core/commandIds';
@@ -15,7 +16,16 @@ export function registerStatusBar(services: Services): void {
     const repo = services.repos.active;
     const accounts = services.accounts.accounts;
     const account = repo && accountForRepo(services.accounts, repo);
-    if (repo && account) {
+    if (repo && account && services.accounts.needsSignIn(account.id)) {
+      item.text = `$(repo) ${inertText(`${repo.owner}/${repo.repo}`)} · $(warning) ${vscode.l10n.t('Sign In Again')}`;
+      item.tooltip = tooltip(
+        vscode.l10n.t('Gitea repository **{0}/{1}** on {2}: the server refused the access token of {3}. Click to sign in again.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl), account.username),
+        repo.remoteName,
+        false,
+      );
+      item.command = { title: vscode.l10n.t('Sign In Again…'), command: COMMAND.signInAgain, arguments: [{ accountId: account.id }] };
+      item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    } else if (repo && account) {
       item.text = `$(repo) ${inertText(`${repo.owner}/${repo.repo}`)} · ${accountLabel(account)}`;
       item.tooltip = tooltip(vscode.l10n.t('Gitea repository **{0}/{1}** on {2}, as {3}.', repo.owner, repo.repo, instanceLabel(repo.instanceUrl), account.username), repo.remoteName);
       item.command = COMMAND.selectRepository;
@@ -40,9 +50,9 @@ export function registerStatusBar(services: Services): void {
   services.context.subscriptions.push(item, services.repos.onDidChangeActive(update), services.accounts.onDidChangeAccounts(update));
 }
 
-function tooltip(text: string, remoteName?: string): vscode.MarkdownString {
+function tooltip(text: string, remoteName?: string, selects = true): vscode.MarkdownString {
   const md = new vscode.MarkdownString(text);
   if (remoteName) md.appendMarkdown(`\n\n${vscode.l10n.t('From the remote `{0}`.', remoteName)}`);
-  md.appendMarkdown(`\n\n${vscode.l10n.t('Click to select another repository.')}`);
+  if (selects) md.appendMarkdown(`\n\n${vscode.l10n.t('Click to select another repository.')}`);
   return md;
 }

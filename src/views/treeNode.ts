@@ -3,6 +3,7 @@
 // belongs to is reloaded, so `onDidChangeTreeData.fire(node)` can refresh just the node's children.
 import * as vscode from 'vscode';
 import { COMMAND } from '../core/commandIds';
+import { signInAgainLabel } from '../core/signInAgain';
 import { inertText } from '../shared/untrustedText';
 
 /** One page of a list, structurally compatible with the client's `Page<T>`. */
@@ -136,6 +137,21 @@ export function errorNode(error: unknown, retry: () => void): TreeNode {
   const node = new TreeNode(item, { action: retry });
   item.command = { command: COMMAND.viewsRetry, title: vscode.l10n.t('Retry'), arguments: [node] };
   return node;
+}
+
+/**
+ * In place of a view's lists while the server refuses the account's token: a click signs in again (the views
+ * reload when it succeeded). `accountId`: the account, when known (else the one waiting for it).
+ */
+export function signInAgainNode(message: string, accountId?: string): TreeNode {
+  // The action first: a narrow sidebar cuts the end of a row, and the reason is in the description and tooltip.
+  const item = new vscode.TreeItem(signInAgainLabel(), vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  item.description = message;
+  item.contextValue = 'signInAgain';
+  item.tooltip = message;
+  item.command = { command: COMMAND.signInAgain, title: signInAgainLabel(), arguments: accountId ? [{ accountId }] : [] };
+  return new TreeNode(item, {});
 }
 
 export function loadMoreNode(loadMore: () => void, loadedCount: number): TreeNode {

@@ -143,6 +143,28 @@ describe('issue page: pickers and pull requests', function () {
     await vs.screenshot('workflows-issue-page-scoped-label', { readme: false });
   });
 
+  it('the page of an issue that blocks another shows Blocks beside Depends on, as the server lists them', async function () {
+    requires(this, 'dependencies');
+    const { target } = session();
+    const number = target.repo.issues.blocker;
+    const issuePath = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
+    const [blocks, dependsOn] = await Promise.all([get<{ number: number }[]>(`${issuePath}/blocks`), get<{ number: number }[]>(`${issuePath}/dependencies`)]);
+    const frame = await openPage(number);
+    const section = (title: string) => frame.locator('.side-section', { has: frame.locator('h2', { hasText: title }) });
+    const shown = async (title: string): Promise<string> => {
+      await section(title).waitFor({ timeout: 30_000 });
+      return section(title).innerText();
+    };
+    for (const [title, issues] of [['Blocks', blocks], ['Depends on', dependsOn]] as const) {
+      // The issues arrive with the page's data; until then the side shows the stub's None.
+      if (issues.length) await section(title).locator('div', { hasText: `#${issues[0]!.number} ` }).first().waitFor({ timeout: 30_000 });
+      const text = await shown(title);
+      if (!issues.length) assert.match(text, /None/, `${title}: ${text}`);
+      for (const i of issues) assert.match(text, new RegExp(`#${i.number} `), `${title}: ${text}`);
+    }
+    await vs.screenshot('issue-page-blocks', { readme: false });
+  });
+
   it('the title and the description are edited on the page; the server has them', async function () {
     const { target } = session();
     const number = target.repo.issues.blocker;

@@ -66,6 +66,19 @@ describe('issue page (Gitea 1.27 test server)', function () {
     await waitFor('two page tabs', () => issuePageTabs().length === 2);
   });
 
+  it('shows what the issue blocks beside what it depends on, read from …/blocks and …/dependencies', async () => {
+    const from = server.requests.length;
+    const blocker = await (await open(crash)).reload();
+    assert.ok(blocker);
+    assert.deepEqual(blocker.dependencies, [], '#1 depends on nothing');
+    assert.deepEqual(blocker.blocks.map((d) => d.number).sort((a, b) => a - b), [demo.issues.darkMode, demo.issues.refactor]);
+    assert.equal(requestsTo(server, `/repos/alice/demo/issues/${crash}/blocks`, from).length, 1, 'asked once');
+    const blocked = await (await open(demo.issues.refactor)).whenLoaded();
+    assert.ok(blocked);
+    assert.deepEqual(blocked.dependencies.map((d) => [d.number, d.state]).sort(), [[crash, 'open'], [demo.issues.docs, 'closed']].sort());
+    assert.deepEqual(blocked.blocks, [], '#7 blocks nothing');
+  });
+
   it('a pull request opens the same page with base ← head and its merged state', async () => {
     const page = await open(demo.pulls.mergedMerge);
     const data = await page.whenLoaded();

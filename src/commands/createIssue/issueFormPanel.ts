@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { RepoRef, Services } from '../../core/services';
 import { messageOf } from '../../core/errors';
+import { offerSignInAgain } from '../../core/signInAgain';
 import { type Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { draftKey, type IssueDraftStore } from './draftStore';
@@ -88,6 +89,8 @@ export class IssueFormPanel {
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
+      // Signed in again (a new token, a new client) or out: the next request resolves the account afresh.
+      services.accounts.onDidChangeAccounts(() => (this.target = undefined)),
     );
     void this.loadOptions();
   }
@@ -194,6 +197,8 @@ export class IssueFormPanel {
         break;
       case 'failed':
         this.showErrors({ general: outcome.general });
+        // The token was refused: the draft stays; after Sign In Again, Create sends it with the new token.
+        if (outcome.kind === 'unauthorized') void offerSignInAgain(inertText(vscode.l10n.t('Could not create the issue: {0}', outcome.general)), target.account);
         break;
     }
     if (outcome.status !== 'created') this.services.log.warn(`Create issue in ${this.repo.owner}/${this.repo.repo}: ${JSON.stringify(outcome)}`);

@@ -7,6 +7,7 @@ import { messageOf } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { Target } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
+import { isRefusedCredential, refusedAccountOf, runSignInAgain } from '../../core/signInAgain';
 import type { CommentDrafts } from './commentDrafts';
 import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
@@ -99,6 +100,8 @@ export class IssuePage {
     panel.webview.html = pageHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), ref.instanceUrl, panel.title, pageStrings());
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
+      // Signed in again (a new token, a new client) or out: the next request resolves the account afresh.
+      services.accounts.onDidChangeAccounts(() => (this.target = undefined)),
       panel.onDidDispose(() => this.dispose()),
     );
     if (!this.fromCache()) void this.reload();
@@ -134,10 +137,23 @@ export class IssuePage {
   }
 
   private sendAll(): void {
-    const page = this.data ?? { header: stubHeader(this.stub), labels: [], assignees: [], dependencies: [], timeline: [] };
+    const page = this.data ?? { header: stubHeader(this.stub), labels: [], assignees: [], dependencies: [], blocks: [], timeline: [] };
     this.post({ type: 'page', page: { ...page, ref: this.ref }, loading: !this.data });
     this.post({ type: 'draft', body: this.draft });
     this.post({ type: 'busy', busy: this.busy });
+  }
+
+  /** The page's account when it waits for Sign In Again. */
+  private refusedAccount(): { id: string } | undefined {
+    return refusedAccountOf(this.services, { instanceUrl: this.ref.instanceUrl, accountId: this.ref.accountId });
+  }
+
+  /** The error's Sign In Again… button: signing in again (same account, new token) loads the page afresh. */
+  private async signInAgain(): Promise<ActionOutcome> {
+    if (!(await runSignInAgain(this.refusedAccount() ?? this.target?.account))) return { ok: false, message: 'not signed in again' };
+    this.post({ type: 'error', message: undefined });
+    await this.reload();
+    return { ok: true };
   }
 
   private async resolveTarget(): Promise<Target | undefined> {
@@ -163,6 +179,9 @@ export class IssuePage {
 
   private async load(signal: AbortSignal, freshReactions: boolean): Promise<PageData | undefined> {
     const target = await this.resolveTarget();
+    if (!target && this.refusedAccount()) {
+      this.post({ type: 'error', message: vscode.l10n.t('Could not load #{0}: the server refused the access token. Sign in again to go on.', this.ref.number), signInAgain: true });
+    }
     if (!target || signal.aborted) return undefined;
     const params = { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
     try {
@@ -195,6 +214,14 @@ export class IssuePage {
           return [] as Issue[];
         },
       );
+      // What this issue blocks, the other side of the same relation (Gitea's page shows both).
+      const blocksLoad = client.issueListBlocks(params, { signal }).then(
+        (p) => p.items,
+        (e: unknown) => {
+          noteMissing('blocked issues', e);
+          return [] as Issue[];
+        },
+      );
       const canWriteLoad = recentRepositories.read(target, params, signal).then(
         (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
@@ -202,7 +229,7 @@ export class IssuePage {
       // Long histories load their newest pages; "Load earlier" fetches the rest (timelinePaging.ts).
       const capped = (pages: number) => this.services.log.warn(`Issue page ${this.key}: the timeline is read up to page ${pages}; the server still answered full pages.`);
       const [issue, timeline] = await Promise.all([issueLoad, readTimeline(client, params, timelineHints(issueLoad, pullRequestLoad), signal, capped)]);
-      const [pull, dependencies, canWrite] = await Promise.all([pullLoad, dependenciesLoad, canWriteLoad]);
+      const [pull, dependencies, blocks, canWrite] = await Promise.all([pullLoad, dependenciesLoad, blocksLoad, canWriteLoad]);
       if (signal.aborted) return undefined;
       // The head just read is the next reload's hint (the row's may be older).
       if (pull) this.stub = { ...this.stub, headSha: headShaHint(pull.pull.head?.sha) };
@@ -215,6 +242,7 @@ export class IssuePage {
         cutNote: bodyCutNote(),
         pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
         dependencies,
+        blocks,
       };
       this.data = this.withEventText(buildPage(input));
       this.data = { ...this.data, pull: pull?.details, canWrite, earlier: timeline.paging.earlierPages };
@@ -228,7 +256,7 @@ export class IssuePage {
     } catch (e) {
       if (signal.aborted) return undefined;
       this.services.log.error(`Issue page ${this.key}: ${messageOf(e)}`);
-      this.post({ type: 'error', message: vscode.l10n.t('Could not load #{0}: {1}', this.ref.number, messageOf(e)) });
+      this.post({ type: 'error', message: vscode.l10n.t('Could not load #{0}: {1}', this.ref.number, messageOf(e)), ...signInAgainFlag(e) });
       return undefined;
     }
   }
@@ -260,6 +288,8 @@ export class IssuePage {
         return undefined;
       case 'loadEarlier':
         return this.loadEarlier();
+      case 'signInAgain':
+        return this.signInAgain();
       case 'openRef':
         await openReference(this.ref, m);
         return { ok: true };
@@ -353,7 +383,7 @@ export class IssuePage {
     } catch (e) {
       const message = messageOf(e);
       this.services.log.warn(`Issue page ${this.key}: ${message}`);
-      this.post({ type: 'error', message });
+      this.post({ type: 'error', message, ...signInAgainFlag(e) });
       return { ok: false, message };
     } finally {
       this.setBusy(false);
@@ -379,4 +409,9 @@ export class IssuePage {
     if (IssuePage.open.get(this.key) === this) IssuePage.open.delete(this.key);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The error message's flag that shows the page's Sign In Again… button. */
+function signInAgainFlag(e: unknown): { signInAgain?: true } {
+  return isRefusedCredential(e) ? { signInAgain: true } : {};
 }

@@ -28,6 +28,8 @@ export type PageInbound =
   | { readonly type: 'openUrl'; readonly url: string }
   /** The "Load earlier" button at the top of a long timeline. */
   | { readonly type: 'loadEarlier' }
+  /** The Sign In Again… button of an error that says the server refused the account's token. */
+  | { readonly type: 'signInAgain' }
   /** Add or remove the user's reaction on the issue (`target` 0) or a comment (its id). */
   | { readonly type: 'react'; readonly target: number; readonly content: string; readonly add: boolean }
   /** Comments now on screen whose reactions the page has not read yet. */
@@ -57,6 +59,7 @@ const KEYS: Record<PageInbound['type'], readonly string[]> = {
   openRef: ['owner', 'repo', 'number'],
   openUrl: ['url'],
   loadEarlier: [],
+  signInAgain: [],
   react: ['target', 'content', 'add'],
   reactionsWanted: ['ids'],
 };
@@ -86,6 +89,7 @@ export function parseInbound(message: unknown): PageInbound | undefined {
     case 'ready':
     case 'refresh':
     case 'loadEarlier':
+    case 'signInAgain':
       return { type };
     case 'draft':
       return isBody(m.body) ? { type, body: m.body } : undefined;
@@ -126,7 +130,8 @@ export type PageOutbound =
   | { readonly type: 'page'; readonly page: unknown; readonly loading: boolean }
   | { readonly type: 'draft'; readonly body: string }
   | { readonly type: 'busy'; readonly busy: boolean }
-  | { readonly type: 'error'; readonly message: string | undefined }
+  /** `signInAgain`: the server refused the account's token; the page offers Sign In Again…. */
+  | { readonly type: 'error'; readonly message: string | undefined; readonly signInAgain?: boolean }
   /** Earlier timeline entries to put above the shown ones; `earlier`: pages still before them. */
   | { readonly type: 'earlier'; readonly entries: readonly unknown[]; readonly earlier: number }
   /** Reactions by key (0: the issue, else a comment id); `reset` replaces all shown, `allowed` is what the picker offers. */

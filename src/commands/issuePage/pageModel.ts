@@ -78,13 +78,26 @@ export interface EventEntry {
 
 export type TimelineEntry = CommentEntry | EventEntry;
 
+/** An issue on the other side of a dependency, as the side panel lists it. */
+export interface PageRelated {
+  readonly number: number;
+  readonly title: string;
+  readonly state: string;
+}
+
+function related(d: Issue): PageRelated {
+  return { number: d.number, title: d.title, state: d.state };
+}
+
 export interface PageData {
   readonly header: PageHeader;
   readonly labels: readonly PageLabel[];
   readonly assignees: readonly string[];
   readonly milestone?: string;
   readonly dueDate?: string;
-  readonly dependencies: readonly { readonly number: number; readonly title: string; readonly state: string }[];
+  readonly dependencies: readonly PageRelated[];
+  /** Issues this one blocks (they depend on it). */
+  readonly blocks: readonly PageRelated[];
   readonly timeline: readonly TimelineEntry[];
   /** Pull requests: branches, mergeability, reviews, CI (pullModel.ts). */
   readonly pull?: PullDetails;
@@ -105,6 +118,8 @@ export interface PageInput {
   readonly pull?: { readonly base?: string; readonly head?: string; readonly merged?: boolean };
   /** Issues this one depends on. */
   readonly dependencies?: readonly Issue[];
+  /** Issues this one blocks. */
+  readonly blocks?: readonly Issue[];
   /** The page's repository: bare `#12` references in bodies link to its issues (else the issue's `repository`). */
   readonly repo?: { readonly owner: string; readonly repo: string };
   /** The note after a body too long to show whole (renderMarkdown's `cutNote`), in the user's language. */
@@ -269,7 +284,8 @@ export function buildPage(input: PageInput): PageData {
     assignees: issue.assignees.map((a) => a.login),
     milestone: issue.milestone?.title,
     dueDate: issue.due_date || undefined,
-    dependencies: (input.dependencies ?? []).map((d) => ({ number: d.number, title: d.title, state: d.state })),
+    dependencies: (input.dependencies ?? []).map(related),
+    blocks: (input.blocks ?? []).map(related),
     timeline: [description, ...timeline],
   };
 }

@@ -79,6 +79,8 @@ export function pageStrings(): Record<string, string> {
     milestone: vscode.l10n.t('Milestone'),
     dueDate: vscode.l10n.t('Due date'),
     dependencies: vscode.l10n.t('Depends on'),
+    blocks: vscode.l10n.t('Blocks'),
+    signInAgain: vscode.l10n.t('Sign In Again…'),
     none: vscode.l10n.t('None'),
     loading: vscode.l10n.t('Loading…'),
     edited: vscode.l10n.t('edited'),

@@ -64,6 +64,11 @@ export class NotificationsProvider extends PagedTreeBase<NotificationsScope> {
     return { key: accounts.map((a) => a.id).join(','), account: all[0]!.account, client: all[0]!.client, all };
   }
 
+  /** Several accounts: each one's list says it when its token was refused; the others still show. */
+  protected override waitsForSignIn(scope: NotificationsScope): boolean {
+    return scope.all.length === 1 && super.waitsForSignIn(scope);
+  }
+
   protected rootChildren(scope: NotificationsScope): NodeChildren {
     const statuses = this.statuses;
     if (this.view) this.view.description = statuses.map((s) => (s === 'unread' ? t('unread') : s === 'pinned' ? t('pinned') : t('read'))).join(', ');

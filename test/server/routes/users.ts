@@ -46,6 +46,23 @@ function createToken(ctx: Ctx): void {
     last_used_at: GO_ZERO_TIME });
 }
 
+/** Gitea's DeleteAccessToken: `{token}` is the id, else the name (several of that name: 422); 204. */
+function deleteToken(ctx: Ctx): void {
+  const user = tokenOwner(ctx);
+  const param = ctx.params.token ?? '';
+  const id = /^\d+$/.test(param) ? Number(param) : 0;
+  let index: number;
+  if (id) index = ctx.state.tokens.findIndex((t) => t.userId === user.id && t.id === id);
+  else {
+    const named = ctx.state.tokens.filter((t) => t.userId === user.id && t.name === param);
+    if (named.length > 1) fail(422, `multiple matches for token name '${param}'`);
+    index = named[0] ? ctx.state.tokens.indexOf(named[0]) : -1;
+  }
+  if (index < 0) return notFound();
+  ctx.state.tokens.splice(index, 1);
+  ctx.noContent();
+}
+
 async function starred(ctx: Ctx, user: UserRec): Promise<void> {
   if (ctx.state.settings.disableStars) forbidden('stars are disabled');
   const repos = user.starredRepoIds
@@ -62,6 +79,7 @@ export function registerUserRoutes(r: Router): void {
     ctx.json(200, toUser(ctx, acc));
   });
   r.post('/users/{username}/tokens', ['user'], createToken);
+  r.delete('/users/{username}/tokens/{token}', ['user'], deleteToken);
   r.get('/users/{username}/tokens', ['user'], (ctx) => {
     const user = tokenOwner(ctx);
     const tokens = ctx.state.tokens.filter((t) => t.userId === user.id);

@@ -71,6 +71,19 @@ describe('transport', () => {
     assert.equal(anon!.headers.authorization, undefined);
   });
 
+  it('tells onFailure every failed request (a refused token: unauthorized with its scheme), not cancellations or successes', async () => {
+    reply = (r) => (r.url === '/api/v1/user' ? { status: 401, body: { message: 'invalid username, password or token' } } : r.url.startsWith('/api/v1/repos/slow') ? { hang: true } : { body: { version: '1.27.0' } });
+    const seen: { kind: string; auth?: string; operation?: string }[] = [];
+    const client = clientFor(stub, { auth: { kind: 'token', token: 'revoked1' }, onFailure: (e) => seen.push({ kind: e.kind, auth: e.details.auth, operation: e.operation }) });
+    await client.getVersion();
+    await assert.rejects(client.userGetCurrent(), (e: { kind?: string }) => e.kind === 'unauthorized');
+    const abort = new AbortController();
+    const slow = client.repoGet({ owner: 'slow', repo: 'x' }, { signal: abort.signal });
+    abort.abort();
+    await assert.rejects(slow, (e: { kind?: string }) => e.kind === 'cancelled');
+    assert.deepEqual(seen, [{ kind: 'unauthorized', auth: 'token', operation: 'userGetCurrent' }]);
+  });
+
   it('encodes path parameters; keeps the slashes of file paths and branch names', async () => {
     reply = (r) => (r.url.includes('/raw/') ? { body: Buffer.from([0, 1, 2, 255]) } : { body: { name: 'feature/login' } });
     stub.requests.length = 0;

@@ -83,6 +83,25 @@ describe('test server: authentication', () => {
     assert.equal(missing.json.message, '[Name]: Required');
   });
 
+  it('deletes a token by id or by name with the password only; the deleted token is refused from then on', async () => {
+    const alice = server.fixtures.users.alice;
+    const password = basic('alice', alice.password);
+    const make = async (name: string) =>
+      (await api(server, '/users/alice/tokens', { method: 'POST', authorization: password, body: { name, scopes: ['all'] } })).json as { id: number; sha1: string };
+    const byId = await make('revoke-by-id');
+    const byName = await make('revoke-by-name');
+    assert.equal((await api(server, `/users/alice/tokens/${byId.id}`, { method: 'DELETE', authorization: `token ${byId.sha1}` })).status, 401, 'a token cannot delete tokens');
+    assert.equal((await api(server, `/users/alice/tokens/${byId.id}`, { method: 'DELETE', authorization: password })).status, 204);
+    assert.equal((await api(server, '/users/alice/tokens/revoke-by-name', { method: 'DELETE', authorization: password })).status, 204);
+    assert.equal((await api(server, '/users/alice/tokens/revoke-by-name', { method: 'DELETE', authorization: password })).status, 404, 'gone');
+    for (const token of [byId.sha1, byName.sha1]) {
+      const refused = await api(server, '/user', { authorization: `token ${token}` });
+      assert.equal(refused.status, 401);
+      assert.equal(refused.json.message, 'invalid username, password or token');
+    }
+    assert.equal((await api(server, '/user', { authorization: `token ${alice.tokens.all}` })).status, 200, 'the other tokens still work');
+  });
+
   it('answers a missing token scope with 403 and the required scope', async () => {
     const authorization = `token ${server.fixtures.users.alice.tokens.readRepository}`;
     assert.equal((await api(server, '/repos/alice/demo', { authorization })).status, 200);

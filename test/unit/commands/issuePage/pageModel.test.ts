@@ -75,6 +75,24 @@ describe('issue page model', () => {
     assert.deepEqual([pushed.commits, pushed.forcePush], [3, false]);
   });
 
+  it('lists what the issue depends on and what it blocks, each with number, title and state', () => {
+    const page = buildPage({
+      issue: issue(),
+      timeline: [],
+      me: 'alice',
+      instanceUrl: INSTANCE,
+      dependencies: [issue({ number: 5, title: 'Docs', state: 'closed' })],
+      blocks: [issue({ number: 2, title: 'Dark mode' }), issue({ number: 9, title: 'Question' })],
+    });
+    assert.deepEqual(page.dependencies, [{ number: 5, title: 'Docs', state: 'closed' }]);
+    assert.deepEqual(page.blocks, [
+      { number: 2, title: 'Dark mode', state: 'open' },
+      { number: 9, title: 'Question', state: 'open' },
+    ]);
+    const alone = buildPage({ issue: issue(), timeline: [], me: 'alice', instanceUrl: INSTANCE });
+    assert.deepEqual([alone.dependencies, alone.blocks], [[], []]);
+  });
+
   it('a merged pull request shows as merged with base ← head', () => {
     const pr = issue({ pull_request: { merged: true } as never, state: 'closed' });
     const page = buildPage({ issue: pr, timeline: [], me: 'alice', instanceUrl: INSTANCE, pull: { base: 'main', head: 'feature', merged: true } });
