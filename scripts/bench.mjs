@@ -38,7 +38,7 @@ import { collapseAllPanes, installRecorder, openContainer, runCommand, setPaneEx
 import { browsePages, measureChangedFiles, measureLoadMore, measureOpen, measureReopen, viewsOf } from '../bench/lib/views.mjs';
 import { dropReviewData, measureReviewThreads, reviewKeybindings, seedConversations, seedLongThreads, SHAPES } from '../bench/lib/review.mjs';
 import { FLOOR_KEYS, packageReviewFloor, prepareReviewFloor, reviewFloorKeybindings } from '../bench/lib/reviewFloor.mjs';
-import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureFloorPaint, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
+import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureFloorPaint, measureLongBody, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
 import { latencyFigures } from '../bench/lib/latency.mjs';
 import { createPullRequestFigures, createPullRequestKeybindings, installFormRecorder } from '../bench/lib/createPullRequest.mjs';
@@ -50,6 +50,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TMP = join(ROOT, 'bench', 'tmp');
 const RESULTS = join(ROOT, 'bench', 'results.json');
 const VSIX = join(TMP, 'gitea-workbench.vsix');
+/** Where the extension host's event-loop probe (bench/review-floor) writes what it saw. */
+const LOOP_PROBE_FILE = join(TMP, 'loop-probe.json');
+const round1 = (n) => Math.round(n * 10) / 10;
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
@@ -314,7 +317,20 @@ async function issuePageFigures(page, server, seeded) {
     report.add(section, 'Load earlier: response → entries on screen', long.loadEarlier.afterResponseMs, 'ms', ms(300),
       `${long.loadEarlier.entriesAdded} entries, ${long.loadEarlier.requests} request(s), position kept: ${long.loadEarlier.scrollKept}`);
     report.add(section, 'reopen within the cache lifetime: requests', long.reopenRequests, 'requests', { max: 0, text: '0' });
-    report.details.issuePage = { firstPaint: runs, floor: floors, long };
+    // #31: a 337 KB changelog as the description renders whole, on the Markdown worker thread.
+    let longBody = null;
+    try {
+      longBody = await measureLongBody(page, server, seeded.changelog, LOOP_PROBE_FILE);
+      log(`issue page, 337 KB body: ${JSON.stringify(longBody)}`);
+      report.add(section, '337 KB changelog body rendered whole: key → its last entry on screen', longBody.keyToWholeMs, 'ms', undefined,
+        `${longBody.afterResponseMs} ms after the last response, ${longBody.requests} requests`);
+      report.add(section, "the extension host's longest block while it loads and renders the 337 KB body", round1(longBody.probe.maxMs), 'ms', ms(50),
+        `99th percentile ${round1(longBody.probe.p99Ms)} ms over ${Math.round(longBody.probe.ms / 100) / 10} s; the idle window's longest over 2 s: ${round1(longBody.idle.maxMs)} ms`);
+    } catch (e) {
+      log(`issue page, 337 KB body: ${e.stack ?? e.message}`);
+      report.add(section, "the extension host's longest block while it loads and renders the 337 KB body", null, 'ms', ms(50), 'failed, see log');
+    }
+    report.details.issuePage = { firstPaint: runs, floor: floors, long, longBody };
   } catch (e) {
     log(`issue page: ${e.stack ?? e.message}`);
     report.add(section, `key → first paint, Gitea Workbench − floor`, null, 'ms', ms(200), 'failed, see log');
@@ -339,7 +355,7 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
   const token = fixtures.users.alice.tokens.all;
   const seeded = await seedIssuePages(server, fixtures);
   await seedNotifications(server, fixtures);
-  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...reviewFloorKeybindings(TMP), ...issuePageKeybindings(server, seeded), ...createPullRequestKeybindings()]));
+  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...reviewFloorKeybindings(TMP), ...issuePageKeybindings(server, seeded, LOOP_PROBE_FILE), ...createPullRequestKeybindings()]));
   const context = await tools.browser.newContext({ viewport: { width: 1400, height: 1600 } });
   await installPageRecorder(context);
   await installFormRecorder(context);
@@ -494,7 +510,7 @@ async function main() {
   const started = Date.now();
   if (ONLY === 'markdown') {
     await compile();
-    markdownFigures(report, ROOT, log);
+    await markdownFigures(report, ROOT, log);
     finish(started);
   }
   if (ONLY === 'artifacts') {
@@ -506,7 +522,7 @@ async function main() {
   const manifest = readManifest(ROOT);
   const events = bundleFigures(manifest, sizes);
   if (ONLY === 'bundle') finish(started);
-  if (!ONLY) markdownFigures(report, ROOT, log);
+  if (!ONLY) await markdownFigures(report, ROOT, log);
   if (!ONLY) await artifactFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   if (!ONLY || ONLY === 'review' || ONLY === 'issuePage') reviewFloorVsix = await packageReviewFloor(ROOT, TMP);

@@ -4,6 +4,9 @@
 // within the cache lifetime (requests). Each page is opened the way a click on a row opens it: `gitea.openIssue`
 // with its argument, through a keybinding. A recorder in the webview's host frame (Playwright init script, so it is
 // there before the page, CSP aside) notes at each animation frame after a change what the page shows.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { apiRequests } from './testServer.mjs';
 import { runCommand } from './ui.mjs';
 
@@ -13,6 +16,16 @@ const SHORT_KEYS = ['ctrl+alt+shift+f1', 'ctrl+alt+shift+f2', 'ctrl+alt+shift+f3
 const LONG_KEY = 'ctrl+alt+shift+f4';
 const PRESS = { 'ctrl+alt+shift+f1': 'Control+Alt+Shift+F1', 'ctrl+alt+shift+f2': 'Control+Alt+Shift+F2', 'ctrl+alt+shift+f3': 'Control+Alt+Shift+F3', 'ctrl+alt+shift+f4': 'Control+Alt+Shift+F4' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The long body of issue #31: the generated 337 KB changelog (test/fixtures/markdown/changelog/) and its last entry. */
+const CHANGELOG = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'markdown', 'changelog', 'CHANGELOG.md');
+export const CHANGELOG_LAST_ENTRY = 'The first release of the fork, with the history of its parent project kept';
+/** Its page's key, and the keys of the extension host's event-loop probe (bench/review-floor's `loopProbe`). */
+const LONG_BODY_KEYS = {
+  open: { key: 'ctrl+alt+shift+home', press: 'Control+Alt+Shift+Home' },
+  probeStart: { key: 'ctrl+alt+shift+end', press: 'Control+Alt+Shift+End' },
+  probeStop: { key: 'ctrl+alt+shift+insert', press: 'Control+Alt+Shift+Insert' },
+};
 
 async function post(server, fixtures, path, body) {
   const res = await fetch(`${server.apiUrl}${path}`, {
@@ -36,18 +49,22 @@ export async function seedIssuePages(server, fixtures) {
   }
   const long = await post(server, fixtures, '/repos/alice/big/issues', { title: 'Bench: 500 comments', body: 'A long history.' });
   for (let i = 1; i <= LONG_COMMENTS; i++) await post(server, fixtures, `/repos/alice/big/issues/${long.number}/comments`, { body: COMMENT(i) });
-  return { short, long: long.number };
+  const changelog = await post(server, fixtures, '/repos/alice/big/issues', { title: 'Bench: a 337 KB changelog', body: readFileSync(CHANGELOG, 'utf8') });
+  return { short, long: long.number, changelog: changelog.number };
 }
 
 /** The floor's page: its key, and the comments it holds (a short issue's description and 8 comments). */
 const FLOOR_PAGE = { key: 'ctrl+alt+shift+pagedown', press: 'Control+Alt+Shift+PageDown', comments: 8 };
 
 /** The keybindings that open the seeded pages (written into keybindings.json before the page loads), and the floor's. */
-export function issuePageKeybindings(server, seeded) {
+export function issuePageKeybindings(server, seeded, probeFile) {
   const open = (key, number) => ({ key, command: 'gitea.openIssue', args: { repo: { instanceUrl: server.url, owner: 'alice', repo: 'big' }, number } });
   return [
     ...seeded.short.map((n, i) => open(SHORT_KEYS[i], n)),
     open(LONG_KEY, seeded.long),
+    open(LONG_BODY_KEYS.open.key, seeded.changelog),
+    { key: LONG_BODY_KEYS.probeStart.key, command: 'giteaBenchReviewFloor.loopProbe', args: { action: 'start' } },
+    { key: LONG_BODY_KEYS.probeStop.key, command: 'giteaBenchReviewFloor.loopProbe', args: { action: 'stop', file: probeFile } },
     { key: FLOOR_PAGE.key, command: 'giteaBenchReviewFloor.page', args: { title: 'Floor page', comments: FLOOR_PAGE.comments } },
   ];
 }
@@ -89,6 +106,8 @@ export async function installPageRecorder(context) {
           loading: !!timeline.querySelector(':scope > p.muted'),
           earlier: !!timeline.querySelector('.load-earlier'),
           scrollable: !!scroller && scroller.scrollHeight > scroller.clientHeight,
+          // The end of the description's text: whether a long body is on screen whole.
+          descriptionTail: (timeline.querySelector('article.comment')?.textContent ?? '').trimEnd().slice(-200),
         });
       };
       new inner.MutationObserver(() => {
@@ -222,4 +241,40 @@ export async function measureLongTimeline(page, server, number) {
   result.reopenRequests = pageRequests(server, from, number).length;
   await runCommand(page, 'View: Close All Editors');
   return result;
+}
+
+/** The probe's figures (bench/review-floor's `loopProbe`): started, `during` run, then stopped and read. */
+async function probeLoop(page, file, during) {
+  rmSync(file, { force: true });
+  await page.keyboard.press(LONG_BODY_KEYS.probeStart.press);
+  // The key reaches the extension host through the window: a moment before what is measured starts.
+  await sleep(300);
+  const result = await during();
+  await page.keyboard.press(LONG_BODY_KEYS.probeStop.press);
+  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(50);
+  return { ...result, probe: JSON.parse(readFileSync(file, 'utf8')) };
+}
+
+/**
+ * The 337 KB changelog as an issue's description (#31): key → its last entry on screen, and the extension host's
+ * longest event-loop block meanwhile, from the probe in the same host. The probe also runs 2 s on the idle window
+ * first: what the host's own work and the machine's load show without the page.
+ */
+export async function measureLongBody(page, server, number, probeFile) {
+  const idle = await probeLoop(page, probeFile, () => sleep(2000));
+  const result = await probeLoop(page, probeFile, async () => {
+    const from = server.requests.length;
+    const t0 = Date.now();
+    await page.keyboard.press(LONG_BODY_KEYS.open.press);
+    const { frame } = await pageFrame(page);
+    const { hit } = await waitForRecord(frame, (r) => !r.loading && r.descriptionTail.endsWith(CHANGELOG_LAST_ENTRY), 60_000);
+    const reqs = await settle(server, from, number);
+    const lastAnswer = Math.max(...reqs.filter((r) => r.time <= hit.t).map((r) => r.finished ?? 0));
+    // What follows the paint (reactions, the page's own messages) is inside the window too.
+    await sleep(500);
+    return { keyToWholeMs: hit.t - t0, afterResponseMs: Math.max(0, hit.t - lastAnswer), requests: reqs.length };
+  });
+  await runCommand(page, 'View: Close All Editors');
+  await sleep(300);
+  return { ...result, idle: idle.probe };
 }

@@ -1,10 +1,11 @@
 // The floors of the review threads' figure (bench/lib/reviewFloor.mjs) and of the issue page's first paint
-// (bench/lib/issuePage.mjs). The review threads' floor (bench/lib/reviewFloor.mjs): what VS Code itself costs to show a file's
+// (bench/lib/issuePage.mjs), and the extension host's event-loop probe (`loopProbe`, the issue page's long body). The review threads' floor (bench/lib/reviewFloor.mjs): what VS Code itself costs to show a file's
 // diff with the same threads as Gitea Workbench shows, made from memory. `load` reads a spec (the file's two sides
 // and its threads, as Gitea Workbench groups them) before the measure; `open` is what the measured key runs: the
 // threads are created with their comments, labels, state and reply box, then the diff is opened.
 const vscode = require('vscode');
-const { readFileSync } = require('node:fs');
+const { readFileSync, writeFileSync } = require('node:fs');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 
 exports.activate = function activate(context) {
   const contents = new Map();
@@ -61,7 +62,26 @@ exports.activate = function activate(context) {
       const comments = Array.from({ length: args.comments }, (_, i) => comment(i + 1)).join('');
       panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><title>${args.title}</title></head><body><main id="app"><header><h1>${args.title}</h1></header><section class="timeline"><article class="comment description"><div class="body"><p>A description with a link and #1.</p></div></article>${comments}</section></main></body></html>`;
     }),
+    // The extension host's event-loop probe (bench/lib/issuePage.mjs): this extension runs in the same host as Gitea
+    // Workbench, so its timer fires late by as long as anything on the host's thread holds it. `start` begins a
+    // perf_hooks histogram (5 ms resolution); `stop` writes its longest and 99th-percentile delay, in ms, to `file`.
+    vscode.commands.registerCommand('giteaBenchReviewFloor.loopProbe', (args) => {
+      if (args.action === 'start') {
+        probe?.disable();
+        probe = monitorEventLoopDelay({ resolution: 5 });
+        probe.enable();
+        probeStarted = Date.now();
+        return;
+      }
+      if (!probe) return;
+      probe.disable();
+      writeFileSync(args.file, JSON.stringify({ maxMs: probe.max / 1e6, p99Ms: probe.percentile(99) / 1e6, samples: probe.count, ms: Date.now() - probeStarted }));
+      probe = undefined;
+    }),
   );
 };
+
+let probe;
+let probeStarted = 0;
 
 exports.deactivate = function deactivate() {};
