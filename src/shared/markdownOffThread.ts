@@ -10,7 +10,8 @@ import { escapeHtml } from './htmlSafety';
 import type { MarkdownOptions } from './markdown';
 import type { RenderAnswer, RenderRequest } from './markdownWorker';
 
-/** The longest a render may take: 1 MB of the slowest markup renders in about 3 s on a loaded machine. */
+/** The longest a render may take: 1 MB of the slowest markup renders in 1-2 s, and took 12 s on 2 cores under a
+ * load of 26 (`npm run bench`, Markdown section). */
 export const RENDER_TIMEOUT_MS = 30_000;
 /** The worker ends after this long without a render (it holds markdown-it and what the last body left). */
 const IDLE_MS = 60_000;
@@ -87,15 +88,16 @@ export function warmMarkdownWorker(): void {
   started();
 }
 
-/** Markdown to safe HTML (markdown.ts's renderMarkdown, run on the worker thread). Never rejects. */
-export function renderMarkdownOffThread(markdown: string, options: MarkdownOptions = {}): Promise<string> {
+/** Markdown to safe HTML (markdown.ts's renderMarkdown, run on the worker thread). Never rejects; past `timeoutMs`
+ * the worker is ended and what it had to render shows as plain text (plainText). */
+export function renderMarkdownOffThread(markdown: string, options: MarkdownOptions = {}, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
   const w = started();
   if (idleTimer) clearTimeout(idleTimer);
   // While it renders, the worker keeps the process alive (a test, a script waits for its answer).
   w.ref();
   const id = nextId++;
   return new Promise<string>((resolve) => {
-    const timer = setTimeout(() => stop(w), RENDER_TIMEOUT_MS);
+    const timer = setTimeout(() => stop(w), timeoutMs);
     timer.unref();
     pending.set(id, { resolve, markdown, timer });
     const request: RenderRequest = { id, markdown, options: { ...options } };
