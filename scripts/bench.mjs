@@ -37,8 +37,8 @@ import { startBenchServer } from '../bench/lib/testServer.mjs';
 import { collapseAllPanes, installRecorder, openContainer, runCommand, setPaneExpanded, waitForWorkbench } from '../bench/lib/ui.mjs';
 import { browsePages, measureChangedFiles, measureLoadMore, measureOpen, measureReopen, viewsOf } from '../bench/lib/views.mjs';
 import { dropReviewData, measureReviewThreads, reviewKeybindings, seedConversations, seedLongThreads, SHAPES } from '../bench/lib/review.mjs';
-import { FLOOR_KEYS, packageReviewFloor, prepareReviewFloor, reviewFloorKeybindings } from '../bench/lib/reviewFloor.mjs';
-import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureFloorPaint, measureLongBody, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
+import { FLOOR_KEYS, LOAD as FLOOR_LOAD, packageReviewFloor, prepareReviewFloor, reviewFloorKeybindings } from '../bench/lib/reviewFloor.mjs';
+import { installPageRecorder, issuePageKeybindings, LONG_COMMENTS, measureFirstPaint, measureFloorPaint, longBodyLoadArgs, measureLongBody, measureLongTimeline, seedIssuePages } from '../bench/lib/issuePage.mjs';
 import { gitWorkspace } from '../bench/lib/workspace.mjs';
 import { latencyFigures } from '../bench/lib/latency.mjs';
 import { createPullRequestFigures, createPullRequestKeybindings, installFormRecorder } from '../bench/lib/createPullRequest.mjs';
@@ -318,14 +318,22 @@ async function issuePageFigures(page, server, seeded) {
       `${long.loadEarlier.entriesAdded} entries, ${long.loadEarlier.requests} request(s), position kept: ${long.loadEarlier.scrollKept}`);
     report.add(section, 'reopen within the cache lifetime: requests', long.reopenRequests, 'requests', { max: 0, text: '0' });
     // #31: a 337 KB changelog as the description renders whole, on the Markdown worker thread.
-    let longBody = null;
+    const longBody = [];
     try {
-      longBody = await measureLongBody(page, server, seeded.changelog, LOOP_PROBE_FILE);
+      // The floor extension learns the pages' commands and the probe's file (its `load` key), then opens them in turn.
+      await page.keyboard.press(FLOOR_LOAD.press);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const number of seeded.changelog) longBody.push(await measureLongBody(page, server, number, LOOP_PROBE_FILE));
       log(`issue page, 337 KB body: ${JSON.stringify(longBody)}`);
-      report.add(section, '337 KB changelog body rendered whole: key → its last entry on screen', longBody.keyToWholeMs, 'ms', undefined,
-        `${longBody.afterResponseMs} ms after the last response, ${longBody.requests} requests`);
-      report.add(section, "the extension host's longest block while it loads and renders the 337 KB body", round1(longBody.probe.maxMs), 'ms', ms(50),
-        `99th percentile ${round1(longBody.probe.p99Ms)} ms over ${Math.round(longBody.probe.ms / 100) / 10} s; the idle window's longest over 2 s: ${round1(longBody.idle.maxMs)} ms`);
+      const mid = (f) => median(longBody.map(f));
+      report.add(section, `337 KB changelog body rendered whole: open → its last entry on screen (median of ${longBody.length})`, mid((r) => r.commandToWholeMs), 'ms', undefined,
+        `${mid((r) => r.afterResponseMs)} ms after the last response, ${longBody[0].requests} requests`);
+      report.add(section, `the extension host's longest block while it loads and renders the 337 KB body (median of ${longBody.length})`, round1(mid((r) => r.probe.maxMs)), 'ms', ms(50),
+        `each: ${longBody.map((r) => round1(r.probe.maxMs)).join(', ')} ms; 99th percentile ${round1(mid((r) => r.probe.p99Ms))} ms; the idle window's longest over 2 s just before each: ${longBody.map((r) => round1(r.idle.maxMs)).join(', ')} ms`);
+      // What ran on the host's thread at all meanwhile (event-loop utilization): no block is longer. The histogram
+      // above also counts the thread's waits for a core, which a loaded machine adds.
+      report.add(section, `the extension host's busy time in all while it loads and renders the 337 KB body (median of ${longBody.length})`, round1(mid((r) => r.probe.busyMs)), 'ms', undefined,
+        `each: ${longBody.map((r) => round1(r.probe.busyMs)).join(', ')} ms over ${longBody.map((r) => round1(r.probe.ms / 1000)).join(', ')} s; idle 2 s: ${longBody.map((r) => round1(r.idle.busyMs)).join(', ')} ms`);
     } catch (e) {
       log(`issue page, 337 KB body: ${e.stack ?? e.message}`);
       report.add(section, "the extension host's longest block while it loads and renders the 337 KB body", null, 'ms', ms(50), 'failed, see log');
@@ -355,7 +363,7 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
   const token = fixtures.users.alice.tokens.all;
   const seeded = await seedIssuePages(server, fixtures);
   await seedNotifications(server, fixtures);
-  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...reviewFloorKeybindings(TMP), ...issuePageKeybindings(server, seeded, LOOP_PROBE_FILE), ...createPullRequestKeybindings()]));
+  writeFileSync(join(cs.userDataDir, 'User', 'keybindings.json'), JSON.stringify([{ key: SIGN_IN_KEY, command: 'gitea.signIn', args: { url: server.url, username: 'alice', token } }, ...reviewKeybindings(), ...reviewFloorKeybindings(TMP, longBodyLoadArgs(server, seeded, LOOP_PROBE_FILE)), ...issuePageKeybindings(server, seeded), ...createPullRequestKeybindings()]));
   const context = await tools.browser.newContext({ viewport: { width: 1400, height: 1600 } });
   await installPageRecorder(context);
   await installFormRecorder(context);

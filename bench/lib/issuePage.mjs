@@ -19,13 +19,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The long body of issue #31: the generated 337 KB changelog (test/fixtures/markdown/changelog/) and its last entry. */
 const CHANGELOG = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'markdown', 'changelog', 'CHANGELOG.md');
+export const LONG_BODY_RUNS = 3;
 export const CHANGELOG_LAST_ENTRY = 'The first release of the fork, with the history of its parent project kept';
-/** Its page's key, and the keys of the extension host's event-loop probe (bench/review-floor's `loopProbe`). */
-const LONG_BODY_KEYS = {
-  open: { key: 'ctrl+alt+shift+home', press: 'Control+Alt+Shift+Home' },
-  probeStart: { key: 'ctrl+alt+shift+end', press: 'Control+Alt+Shift+End' },
-  probeStop: { key: 'ctrl+alt+shift+insert', press: 'Control+Alt+Shift+Insert' },
-};
 
 async function post(server, fixtures, path, body) {
   const res = await fetch(`${server.apiUrl}${path}`, {
@@ -49,22 +44,21 @@ export async function seedIssuePages(server, fixtures) {
   }
   const long = await post(server, fixtures, '/repos/alice/big/issues', { title: 'Bench: 500 comments', body: 'A long history.' });
   for (let i = 1; i <= LONG_COMMENTS; i++) await post(server, fixtures, `/repos/alice/big/issues/${long.number}/comments`, { body: COMMENT(i) });
-  const changelog = await post(server, fixtures, '/repos/alice/big/issues', { title: 'Bench: a 337 KB changelog', body: readFileSync(CHANGELOG, 'utf8') });
-  return { short, long: long.number, changelog: changelog.number };
+  // Three issues with the same body: each run renders it anew (a page shown again comes from the page cache).
+  const changelog = [];
+  for (let r = 0; r < LONG_BODY_RUNS; r++) changelog.push((await post(server, fixtures, '/repos/alice/big/issues', { title: `Bench: a 337 KB changelog ${r + 1}`, body: readFileSync(CHANGELOG, 'utf8') })).number);
+  return { short, long: long.number, changelog };
 }
 
 /** The floor's page: its key, and the comments it holds (a short issue's description and 8 comments). */
 const FLOOR_PAGE = { key: 'ctrl+alt+shift+pagedown', press: 'Control+Alt+Shift+PageDown', comments: 8 };
 
 /** The keybindings that open the seeded pages (written into keybindings.json before the page loads), and the floor's. */
-export function issuePageKeybindings(server, seeded, probeFile) {
+export function issuePageKeybindings(server, seeded) {
   const open = (key, number) => ({ key, command: 'gitea.openIssue', args: { repo: { instanceUrl: server.url, owner: 'alice', repo: 'big' }, number } });
   return [
     ...seeded.short.map((n, i) => open(SHORT_KEYS[i], n)),
     open(LONG_KEY, seeded.long),
-    open(LONG_BODY_KEYS.open.key, seeded.changelog),
-    { key: LONG_BODY_KEYS.probeStart.key, command: 'giteaBenchReviewFloor.loopProbe', args: { action: 'start' } },
-    { key: LONG_BODY_KEYS.probeStop.key, command: 'giteaBenchReviewFloor.loopProbe', args: { action: 'stop', file: probeFile } },
     { key: FLOOR_PAGE.key, command: 'giteaBenchReviewFloor.page', args: { title: 'Floor page', comments: FLOOR_PAGE.comments } },
   ];
 }
@@ -107,7 +101,7 @@ export async function installPageRecorder(context) {
           earlier: !!timeline.querySelector('.load-earlier'),
           scrollable: !!scroller && scroller.scrollHeight > scroller.clientHeight,
           // The end of the description's text: whether a long body is on screen whole.
-          descriptionTail: (timeline.querySelector('article.comment')?.textContent ?? '').trimEnd().slice(-200),
+          descriptionTail: (timeline.querySelector('article.comment .markdown')?.textContent ?? '').trimEnd().slice(-200),
         });
       };
       new inner.MutationObserver(() => {
@@ -243,38 +237,31 @@ export async function measureLongTimeline(page, server, number) {
   return result;
 }
 
-/** The probe's figures (bench/review-floor's `loopProbe`): started, `during` run, then stopped and read. */
-async function probeLoop(page, file, during) {
-  rmSync(file, { force: true });
-  await page.keyboard.press(LONG_BODY_KEYS.probeStart.press);
-  // The key reaches the extension host through the window: a moment before what is measured starts.
-  await sleep(300);
-  const result = await during();
-  await page.keyboard.press(LONG_BODY_KEYS.probeStop.press);
-  for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(50);
-  return { ...result, probe: JSON.parse(readFileSync(file, 'utf8')) };
+/** What the floor extension's `load` takes for the long body: the command that opens its page, the probe's file. */
+export function longBodyLoadArgs(server, seeded, probeFile) {
+  return { probeFile, longBodies: seeded.changelog.map((number) => ({ command: 'gitea.openIssue', args: { repo: { instanceUrl: server.url, owner: 'alice', repo: 'big' }, number } })) };
 }
 
 /**
- * The 337 KB changelog as an issue's description (#31): key → its last entry on screen, and the extension host's
- * longest event-loop block meanwhile, from the probe in the same host. The probe also runs 2 s on the idle window
- * first: what the host's own work and the machine's load show without the page.
+ * The 337 KB changelog as an issue's description (#31): from the command that opens its page to its last entry on
+ * screen, and the extension host's longest event-loop block meanwhile, from the probe in the same host
+ * (bench/review-floor: `longBody` opens the page as a row's click does, `loopProbeStop` ends the probe 0.5 s after the
+ * paint). The probe runs 2 s on the idle window first: what the host's own work and the machine's load show alone.
  */
 export async function measureLongBody(page, server, number, probeFile) {
-  const idle = await probeLoop(page, probeFile, () => sleep(2000));
-  const result = await probeLoop(page, probeFile, async () => {
-    const from = server.requests.length;
-    const t0 = Date.now();
-    await page.keyboard.press(LONG_BODY_KEYS.open.press);
-    const { frame } = await pageFrame(page);
-    const { hit } = await waitForRecord(frame, (r) => !r.loading && r.descriptionTail.endsWith(CHANGELOG_LAST_ENTRY), 60_000);
-    const reqs = await settle(server, from, number);
-    const lastAnswer = Math.max(...reqs.filter((r) => r.time <= hit.t).map((r) => r.finished ?? 0));
-    // What follows the paint (reactions, the page's own messages) is inside the window too.
-    await sleep(500);
-    return { keyToWholeMs: hit.t - t0, afterResponseMs: Math.max(0, hit.t - lastAnswer), requests: reqs.length };
-  });
+  rmSync(probeFile, { force: true });
+  const from = server.requests.length;
+  await runCommand(page, 'Open Long Body with Event Loop Probe');
+  const { frame } = await pageFrame(page, 30_000);
+  const { hit } = await waitForRecord(frame, (r) => !r.loading && r.descriptionTail.endsWith(CHANGELOG_LAST_ENTRY), 60_000);
+  const reqs = await settle(server, from, number);
+  const lastAnswer = Math.max(...reqs.filter((r) => r.time <= hit.t).map((r) => r.finished ?? 0));
+  // What follows the paint (reactions, the page's own messages) is inside the probe's window too.
+  await sleep(500);
+  await runCommand(page, 'Stop Event Loop Probe');
+  for (let i = 0; i < 100 && !existsSync(probeFile); i++) await sleep(50);
+  const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
   await runCommand(page, 'View: Close All Editors');
   await sleep(300);
-  return { ...result, idle: idle.probe };
+  return { commandToWholeMs: hit.t - probe.openedAt, afterResponseMs: Math.max(0, hit.t - lastAnswer), requests: reqs.length, probe, idle: probe.idle };
 }
