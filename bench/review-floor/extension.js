@@ -5,7 +5,7 @@
 // threads are created with their comments, labels, state and reply box, then the diff is opened.
 const vscode = require('vscode');
 const { readFileSync, writeFileSync } = require('node:fs');
-const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 
 exports.activate = function activate(context) {
   const contents = new Map();
