@@ -1,10 +1,12 @@
-// Bundles the extension into five files so that activation stays cheap:
+// Bundles the extension into six files so that activation stays cheap:
 //   dist/extension.js — the entry point and composition root (src/extension.ts): the services, sign-in, the repository
 //                       context and the status bar, plus stand-ins for the views and commands; `vscode` external.
 //   dist/workbench.js — the views and commands (src/workbench.ts), loaded when a Gitea view is first shown or one of
 //                       their commands first runs (src/core/deferredFeatures.ts).
 //   dist/admin.js     — the administration commands' forms, loaded on the first use of one (src/commands/admin).
 //   dist/branchStatus.js — the branch status item's pull request facts and tooltip, loaded the first time it shows.
+//   dist/markdownWorker.js — the Markdown renderer (markdown-it and its guards, src/shared/markdownWorker.ts), run on
+//                       a worker thread started by src/shared/markdownOffThread.ts on the first body rendered.
 //   dist/api.js       — the HTTP client, undici and zod; loaded with require() on the first request
 //                       (see src/apiLoader.ts), never during activation.
 import * as esbuild from 'esbuild';
@@ -82,6 +84,8 @@ const builds = [
   { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [vscodeOnce, apiExternal, adminExternal] },
   { ...common, entryPoints: ['src/commands/admin/handlers.ts'], outfile: 'dist/admin.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js', plugins: [portableHttpParser] },
+  // Started with new Worker(), never required: no vscode, no client, only markdown-it and the renderer's guards.
+  { ...common, entryPoints: ['src/shared/markdownWorker.ts'], outfile: 'dist/markdownWorker.js' },
 ];
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

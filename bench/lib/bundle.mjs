@@ -3,7 +3,7 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** JavaScript shipped, every bundle: ≤ 1,000 KiB since markdown-it (about 100 KiB, in dist/workbench.js); ≤ 700 KiB before. */
+/** JavaScript shipped, every bundle: ≤ 1,000 KiB since markdown-it (about 100 KiB, in dist/markdownWorker.js since #31); ≤ 700 KiB before. */
 export const BUNDLE_BUDGET_BYTES = 1000 * 1024;
 /** dist/extension.js, what every window loads at activation. */
 export const ACTIVATION_BUNDLE_BUDGET_BYTES = 60 * 1024;
@@ -22,9 +22,10 @@ export function bundleSizes(root) {
   const admin = fileSize(join(root, 'dist', 'admin.js'));
   const branchStatus = fileSize(join(root, 'dist', 'branchStatus.js'));
   const api = fileSize(join(root, 'dist', 'api.js'));
+  const markdownWorker = fileSize(join(root, 'dist', 'markdownWorker.js'));
   const vsix = fileSize(join(root, 'dist', 'gitea-workbench.vsix'));
-  const parts = [extension, workbench, admin, branchStatus, api];
-  return { extension, workbench, admin, branchStatus, api, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
+  const parts = [extension, workbench, admin, branchStatus, api, markdownWorker];
+  return { extension, workbench, admin, branchStatus, api, markdownWorker, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
 }
 
 /** Activation events as VS Code computes them for a manifest. */

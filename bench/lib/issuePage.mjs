@@ -4,6 +4,9 @@
 // within the cache lifetime (requests). Each page is opened the way a click on a row opens it: `gitea.openIssue`
 // with its argument, through a keybinding. A recorder in the webview's host frame (Playwright init script, so it is
 // there before the page, CSP aside) notes at each animation frame after a change what the page shows.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { apiRequests } from './testServer.mjs';
 import { runCommand } from './ui.mjs';
 
@@ -13,6 +16,11 @@ const SHORT_KEYS = ['ctrl+alt+shift+f1', 'ctrl+alt+shift+f2', 'ctrl+alt+shift+f3
 const LONG_KEY = 'ctrl+alt+shift+f4';
 const PRESS = { 'ctrl+alt+shift+f1': 'Control+Alt+Shift+F1', 'ctrl+alt+shift+f2': 'Control+Alt+Shift+F2', 'ctrl+alt+shift+f3': 'Control+Alt+Shift+F3', 'ctrl+alt+shift+f4': 'Control+Alt+Shift+F4' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The long body of issue #31: the generated 337 KB changelog (test/fixtures/markdown/changelog/) and its last entry. */
+const CHANGELOG = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'fixtures', 'markdown', 'changelog', 'CHANGELOG.md');
+export const LONG_BODY_RUNS = 3;
+export const CHANGELOG_LAST_ENTRY = 'The first release of the fork, with the history of its parent project kept';
 
 async function post(server, fixtures, path, body) {
   const res = await fetch(`${server.apiUrl}${path}`, {
@@ -36,7 +44,10 @@ export async function seedIssuePages(server, fixtures) {
   }
   const long = await post(server, fixtures, '/repos/alice/big/issues', { title: 'Bench: 500 comments', body: 'A long history.' });
   for (let i = 1; i <= LONG_COMMENTS; i++) await post(server, fixtures, `/repos/alice/big/issues/${long.number}/comments`, { body: COMMENT(i) });
-  return { short, long: long.number };
+  // Three issues with the same body: each run renders it anew (a page shown again comes from the page cache).
+  const changelog = [];
+  for (let r = 0; r < LONG_BODY_RUNS; r++) changelog.push((await post(server, fixtures, '/repos/alice/big/issues', { title: `Bench: a 337 KB changelog ${r + 1}`, body: readFileSync(CHANGELOG, 'utf8') })).number);
+  return { short, long: long.number, changelog };
 }
 
 /** The floor's page: its key, and the comments it holds (a short issue's description and 8 comments). */
@@ -89,6 +100,8 @@ export async function installPageRecorder(context) {
           loading: !!timeline.querySelector(':scope > p.muted'),
           earlier: !!timeline.querySelector('.load-earlier'),
           scrollable: !!scroller && scroller.scrollHeight > scroller.clientHeight,
+          // The end of the description's text: whether a long body is on screen whole.
+          descriptionTail: (timeline.querySelector('article.comment .markdown')?.textContent ?? '').trimEnd().slice(-200),
         });
       };
       new inner.MutationObserver(() => {
@@ -222,4 +235,33 @@ export async function measureLongTimeline(page, server, number) {
   result.reopenRequests = pageRequests(server, from, number).length;
   await runCommand(page, 'View: Close All Editors');
   return result;
+}
+
+/** What the floor extension's `load` takes for the long body: the command that opens its page, the probe's file. */
+export function longBodyLoadArgs(server, seeded, probeFile) {
+  return { probeFile, longBodies: seeded.changelog.map((number) => ({ command: 'gitea.openIssue', args: { repo: { instanceUrl: server.url, owner: 'alice', repo: 'big' }, number } })) };
+}
+
+/**
+ * The 337 KB changelog as an issue's description (#31): from the command that opens its page to its last entry on
+ * screen, and the extension host's longest event-loop block meanwhile, from the probe in the same host
+ * (bench/review-floor: `longBody` opens the page as a row's click does, `loopProbeStop` ends the probe 0.5 s after the
+ * paint). The probe runs 2 s on the idle window first: what the host's own work and the machine's load show alone.
+ */
+export async function measureLongBody(page, server, number, probeFile) {
+  rmSync(probeFile, { force: true });
+  const from = server.requests.length;
+  await runCommand(page, 'Open Long Body with Event Loop Probe');
+  const { frame } = await pageFrame(page, 30_000);
+  const { hit } = await waitForRecord(frame, (r) => !r.loading && r.descriptionTail.endsWith(CHANGELOG_LAST_ENTRY), 60_000);
+  const reqs = await settle(server, from, number);
+  const lastAnswer = Math.max(...reqs.filter((r) => r.time <= hit.t).map((r) => r.finished ?? 0));
+  // What follows the paint (reactions, the page's own messages) is inside the probe's window too.
+  await sleep(500);
+  await runCommand(page, 'Stop Event Loop Probe');
+  for (let i = 0; i < 100 && !existsSync(probeFile); i++) await sleep(50);
+  const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
+  await runCommand(page, 'View: Close All Editors');
+  await sleep(300);
+  return { commandToWholeMs: hit.t - probe.openedAt, afterResponseMs: Math.max(0, hit.t - lastAnswer), requests: reqs.length, probe, idle: probe.idle };
 }

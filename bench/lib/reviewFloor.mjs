@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './proc.mjs';
 
-const LOAD = { key: 'ctrl+alt+shift+f6', press: 'Control+Alt+Shift+F6' };
+export const LOAD = { key: 'ctrl+alt+shift+f6', press: 'Control+Alt+Shift+F6' };
 export const FLOOR_KEYS = {
   conversations: { key: 'ctrl+alt+shift+f7', press: 'Control+Alt+Shift+F7' },
   longThreads: { key: 'ctrl+alt+shift+f8', press: 'Control+Alt+Shift+F8' },
@@ -27,9 +27,10 @@ export async function packageReviewFloor(root, tmpDir) {
 }
 
 /** The keys that load the specs (before a measure) and open each shape's floor (the measured key). */
-export function reviewFloorKeybindings(tmpDir) {
+export function reviewFloorKeybindings(tmpDir, longBody) {
   return [
-    { key: LOAD.key, command: 'giteaBenchReviewFloor.load', args: { files: Object.fromEntries(Object.keys(FLOOR_KEYS).map((s) => [s, specFile(tmpDir, s)])) } },
+    // `longBody` and `probeFile`: the issue page's long body and its event-loop probe (bench/lib/issuePage.mjs).
+    { key: LOAD.key, command: 'giteaBenchReviewFloor.load', args: { files: Object.fromEntries(Object.keys(FLOOR_KEYS).map((s) => [s, specFile(tmpDir, s)])), ...longBody } },
     ...Object.entries(FLOOR_KEYS).map(([name, k]) => ({ key: k.key, command: 'giteaBenchReviewFloor.open', args: { name } })),
   ];
 }

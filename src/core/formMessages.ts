@@ -1,6 +1,6 @@
 // What the form webviews (Create Issue, Create Pull Request) send and how their description's preview is kept: the
 // same for every form, so each panel handles only its own messages. No vscode: unit-tested.
-import { renderMarkdown } from '../shared/markdown';
+import { renderMarkdownOffThread } from '../shared/markdownOffThread';
 
 /** What a form does with the messages every form's webview sends. */
 export interface FormHandlers {
@@ -27,7 +27,7 @@ export function handleFormMessage(message: unknown, h: FormHandlers, own: Readon
     case 'discard':
       return h.discard();
     case 'previewShown':
-      return h.preview.setShown(m.shown === true);
+      return void h.preview.setShown(m.shown === true);
     case 'change':
       return h.change(m.draft);
     case 'submit':
@@ -44,6 +44,8 @@ export function handleFormMessage(message: unknown, h: FormHandlers, own: Readon
 export class FormPreview {
   private shown = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Renders started: only the newest one's HTML is posted (renders end in any order). */
+  private renders = 0;
 
   /** `cutNote`: what a preview cut short says (shared/markdown.ts). */
   constructor(
@@ -52,26 +54,29 @@ export class FormPreview {
     private readonly cutNote: string,
   ) {}
 
-  private send(): void {
-    this.post({ type: 'preview', html: renderMarkdown(this.body(), { cutNote: this.cutNote }) });
+  /** Renders the description on the Markdown worker thread and posts it, unless a newer render or a close came first. */
+  private async send(): Promise<void> {
+    const render = ++this.renders;
+    const html = await renderMarkdownOffThread(this.body(), { cutNote: this.cutNote });
+    if (render === this.renders && this.shown) this.post({ type: 'preview', html });
   }
 
-  /** The Preview tab was opened or closed. */
-  setShown(shown: boolean): void {
+  /** The Preview tab was opened or closed; resolves once its preview is posted. */
+  setShown(shown: boolean): Promise<void> {
     this.shown = shown;
-    if (shown) this.send();
+    return shown ? this.send() : Promise.resolve();
   }
 
   /** The form was sent anew (a reload, another draft): its preview too, when open. */
-  resend(): void {
-    if (this.shown) this.send();
+  resend(): Promise<void> {
+    return this.shown ? this.send() : Promise.resolve();
   }
 
   /** The description changed: the preview follows once typing pauses. */
   bodyChanged(): void {
     if (!this.shown) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.send(), 120);
+    this.timer = setTimeout(() => void this.send(), 120);
   }
 
   dispose(): void {

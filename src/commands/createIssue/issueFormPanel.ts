@@ -109,7 +109,7 @@ export class IssueFormPanel {
 
   private sendState(): void {
     this.post({ type: 'state', draft: this.draft, options: this.options, repo: { instanceUrl: this.repo.instanceUrl, owner: this.repo.owner, repo: this.repo.repo, accountId: this.repo.accountId } });
-    this.preview.resend();
+    void this.preview.resend();
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
   }

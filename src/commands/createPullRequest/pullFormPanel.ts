@@ -112,7 +112,7 @@ export class PullFormPanel {
     const options = this.options && { ...this.options, template: this.options.template && { path: this.options.template.path } };
     const unpushed = this.push ? !this.push.onRemote || this.push.ahead > 0 : false;
     this.post({ type: 'state', draft: this.draft, view: this.view, options, existing: this.existingPull, unpushed, panelState: state });
-    this.preview.resend();
+    void this.preview.resend();
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
   }

@@ -10,6 +10,7 @@ import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { isRefusedCredential, refusedAccountOf, runSignInAgain } from '../../core/signInAgain';
 import type { CommentDrafts } from './commentDrafts';
 import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
+import { warmMarkdownWorker } from '../../shared/markdownOffThread';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
 import { bodyCutNote, eventText, pageStrings } from './pageStrings';
@@ -170,6 +171,8 @@ export class IssuePage {
   reload(freshReactions = true): Promise<PageData | undefined> {
     // Going to the server: what the cache held must not outlive a failed load (after a change, say).
     IssuePage.cache.delete(this.key);
+    // The Markdown worker starts while the requests run: the bodies render as soon as they come.
+    warmMarkdownWorker();
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
@@ -244,7 +247,9 @@ export class IssuePage {
         dependencies,
         blocks,
       };
-      this.data = this.withEventText(buildPage(input));
+      const page = await buildPage(input);
+      if (signal.aborted) return undefined;
+      this.data = this.withEventText(page);
       this.data = { ...this.data, pull: pull?.details, canWrite, earlier: timeline.paging.earlierPages };
       this.snapshot = { data: this.data, input, paging: timeline.paging, accountId: target.account.id };
       IssuePage.cache.set(this.key, this.snapshot);

@@ -2,7 +2,7 @@
 // for the webview, with every body already turned into safe HTML by the shared renderer (images only from the
 // instance). Pure (no vscode): the host adds the event sentences (eventText.ts), the tests check this directly.
 import type { Issue, Label, TimelineComment } from '../../api';
-import { renderMarkdown } from '../../shared/markdown';
+import { renderMarkdownOffThread } from '../../shared/markdownOffThread';
 import type { PullDetails } from './pullModel';
 
 export type PageState = 'open' | 'closed' | 'merged';
@@ -41,7 +41,7 @@ export interface CommentEntry {
   readonly author?: string;
   readonly createdAt?: string;
   readonly edited: boolean;
-  /** Sanitized HTML from renderMarkdown. */
+  /** Sanitized HTML from renderMarkdown (on its worker thread: renderMarkdownOffThread). */
   readonly html: string;
   /** The Markdown source, sent only for the user's own comments (what the edit box starts with). */
   readonly source?: string;
@@ -244,27 +244,32 @@ function isComment(t: TimelineComment): boolean {
   return t.type === 'comment' || (t.type === 'review' && (t.body ?? '').trim() !== '');
 }
 
-export function buildPage(input: PageInput): PageData {
+/** The page's data; its bodies are rendered on the Markdown worker thread (markdownOffThread.ts), all at once. */
+export async function buildPage(input: PageInput): Promise<PageData> {
   const { issue, me } = input;
   const home = input.repo ?? (issue.repository?.owner && issue.repository.name ? { owner: issue.repository.owner, repo: issue.repository.name } : undefined);
   const refs = home && { instanceUrl: input.instanceUrl, ...home };
   // A body too long to show whole ends with a note linking to where it is whole: its comment, else the issue.
-  const render = (md: string | undefined, pageUrl: string | undefined): string =>
-    renderMarkdown(md ?? '', { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) });
+  const render = (md: string | undefined, pageUrl: string | undefined): Promise<string> =>
+    renderMarkdownOffThread(md ?? '', { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) });
+  const comments = input.timeline.filter(isComment);
+  const [descriptionHtml, ...commentHtml] = await Promise.all([render(issue.body, issue.html_url), ...comments.map((t) => render(t.body, t.html_url))]);
+  const htmlOf = new Map(comments.map((t, i) => [t, commentHtml[i]!]));
   const description: CommentEntry = {
     kind: 'comment',
     id: 0,
     author: issue.user?.login ?? issue.original_author,
     createdAt: issue.created_at,
     edited: false,
-    html: render(issue.body, issue.html_url),
+    html: descriptionHtml!,
     // What the description's edit box starts with (the page offers Edit to its author and to writers).
     source: issue.body ?? '',
     own: sameLogin(issue.user?.login, me),
     description: true,
   };
   const timeline = input.timeline.map((t): TimelineEntry => {
-    if (!isComment(t)) return eventEntry(t);
+    const html = htmlOf.get(t);
+    if (html === undefined) return eventEntry(t);
     const own = t.type === 'comment' && sameLogin(t.user?.login, me);
     return {
       kind: 'comment',
@@ -272,7 +277,7 @@ export function buildPage(input: PageInput): PageData {
       author: t.user?.login,
       createdAt: t.created_at,
       edited: !!t.updated_at && !!t.created_at && t.updated_at !== t.created_at,
-      html: render(t.body, t.html_url),
+      html,
       source: own ? (t.body ?? '') : undefined,
       own,
       description: false,

@@ -48,7 +48,7 @@ export async function loadEarlier(
   const items = await paging.loadEarlier((page, limit) => client.issueGetCommentsAndTimeline({ ...params, page, limit }), input.timeline);
   if (!items) return undefined;
   // buildPage puts the description first: the earlier entries are what follows it.
-  const entries = withText(buildPage({ ...input, timeline: items })).timeline.slice(1);
+  const entries = withText(await buildPage({ ...input, timeline: items })).timeline.slice(1);
   const [description, ...rest] = data.timeline;
   return {
     entries,

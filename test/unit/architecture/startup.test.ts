@@ -4,7 +4,10 @@
 // entry point makes every window pay for it at startup, and fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as ts from 'typescript';
+import { REPO_ROOT } from '../../harness/paths';
 import { API_VALUE_MODULES } from './layers';
 import { importEdges, sourceFiles, type ImportEdge } from './sourceFiles';
 
@@ -86,6 +89,18 @@ test('markdown-it is not in dist/extension.js: it loads with the first body rend
   // The check notices an import that pulls the renderer into the entry point.
   const edges = [...importEdges(), { from: 'auth/signOut.ts', to: 'shared/markdown.ts', typeOnly: false, line: 1 }];
   assert.ok(bundledFrom('extension.ts', edges).has('shared/markdown.ts'));
+});
+
+test('Markdown renders on its worker thread: dist/markdownWorker.js holds markdown-it, the workbench only starts it', () => {
+  const edges = importEdges();
+  assert.ok(bundledFrom('shared/markdownWorker.ts', edges).has('shared/markdown.ts'), 'the worker bundles the renderer');
+  assert.ok(!bundledFrom('workbench.ts', edges).has('shared/markdown.ts'), 'no view or command renders on the host thread');
+  assert.ok(bundledFrom('workbench.ts', edges).has('shared/markdownOffThread.ts'));
+  // The file the host starts is the one scripts/build.mjs writes beside the bundles.
+  const build = readFileSync(join(REPO_ROOT, 'scripts', 'build.mjs'), 'utf8');
+  assert.match(build, /entryPoints: \['src\/shared\/markdownWorker\.ts'\], outfile: 'dist\/markdownWorker\.js'/);
+  const host = sourceFiles().find((f) => f.path === 'shared/markdownOffThread.ts')!.ast.getFullText();
+  assert.match(host, /join\(__dirname, 'markdownWorker\.js'\)/);
 });
 
 test('the YAML parser loads with the first template or workflow read, through one module', () => {

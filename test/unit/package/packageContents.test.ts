@@ -45,7 +45,7 @@ function mediaLoadedBySource(): string[] {
 function neededFiles(): string[] {
   const m = manifest();
   const containerIcons = Object.values(m.contributes.viewsContainers ?? {}).flat().map((c) => c.icon);
-  const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'api'].map((b) => `dist/${b}.js`);
+  const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'api', 'markdownWorker'].map((b) => `dist/${b}.js`);
   return [...new Set([m.main.replace(/^\.\//, ''), ...bundles, m.icon, ...containerIcons, ...mediaLoadedBySource(), 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'])].sort();
 }
 
@@ -68,7 +68,7 @@ test('with a built dist/ beside sources, tests and source maps, .vscodeignore le
     for (const name of ['package.json', '.vscodeignore']) put(name, join(REPO_ROOT, name));
     for (const e of readdirSync(REPO_ROOT, { withFileTypes: true })) if (e.isFile() && !existsSync(join(root, e.name))) put(e.name);
     for (const file of filesUnder(join(REPO_ROOT, 'media'))) put(repoPath(file));
-    for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'api']) {
+    for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'api', 'markdownWorker']) {
       put(`dist/${bundle}.js`);
       put(`dist/${bundle}.js.map`);
     }

@@ -32,8 +32,8 @@ function issue(over: Partial<Issue> = {}): Issue {
 const entry = (over: Partial<TimelineComment> & { id: number; type: string }): TimelineComment => ({ created_at: '2026-01-01T11:00:00Z', ...over }) as TimelineComment;
 
 describe('issue page model', () => {
-  it('header, labels, assignees, milestone and due date come from the issue', () => {
-    const page = buildPage({ issue: issue(), timeline: [], me: 'alice', instanceUrl: INSTANCE });
+  it('header, labels, assignees, milestone and due date come from the issue', async () => {
+    const page = await buildPage({ issue: issue(), timeline: [], me: 'alice', instanceUrl: INSTANCE });
     assert.equal(page.header.title, 'Crash on start');
     assert.equal(page.header.number, 7);
     assert.equal(page.header.state, 'open');
@@ -46,7 +46,7 @@ describe('issue page model', () => {
     assert.equal(page.dueDate, '2026-02-01T00:00:00Z');
   });
 
-  it('the description comes first, then comments and events in the server order', () => {
+  it('the description comes first, then comments and events in the server order', async () => {
     const timeline = [
       entry({ id: 1, type: 'comment', user: user('alice'), body: 'Mine', updated_at: '2026-01-01T11:00:00Z' }),
       entry({ id: 2, type: 'label', user: user('bob'), body: '1', label: { id: 1, name: 'bug', color: 'EE0701' } as never }),
@@ -57,7 +57,7 @@ describe('issue page model', () => {
       entry({ id: 7, type: 'assignees', user: user('bob'), assignee: user('carol') as never, removed_assignee: true }),
       entry({ id: 8, type: 'pull_push', user: user('bob'), body: '{"is_force_push":false,"commit_ids":["a","b","c"]}' }),
     ];
-    const page = buildPage({ issue: issue(), timeline, me: 'Alice', instanceUrl: INSTANCE });
+    const page = await buildPage({ issue: issue(), timeline, me: 'Alice', instanceUrl: INSTANCE });
     assert.deepEqual(page.timeline.map((e) => `${e.kind}:${e.id}`), ['comment:0', 'comment:1', 'event:2', 'comment:3', 'event:4', 'event:5', 'event:6', 'event:7', 'event:8']);
     const [description, mine, added, theirs, , removed, renamed, unassigned, pushed] = page.timeline as [CommentEntry, CommentEntry, EventEntry, CommentEntry, EventEntry, EventEntry, EventEntry, EventEntry, EventEntry];
     assert.equal(description.description, true);
@@ -75,8 +75,8 @@ describe('issue page model', () => {
     assert.deepEqual([pushed.commits, pushed.forcePush], [3, false]);
   });
 
-  it('lists what the issue depends on and what it blocks, each with number, title and state', () => {
-    const page = buildPage({
+  it('lists what the issue depends on and what it blocks, each with number, title and state', async () => {
+    const page = await buildPage({
       issue: issue(),
       timeline: [],
       me: 'alice',
@@ -89,19 +89,19 @@ describe('issue page model', () => {
       { number: 2, title: 'Dark mode', state: 'open' },
       { number: 9, title: 'Question', state: 'open' },
     ]);
-    const alone = buildPage({ issue: issue(), timeline: [], me: 'alice', instanceUrl: INSTANCE });
+    const alone = await buildPage({ issue: issue(), timeline: [], me: 'alice', instanceUrl: INSTANCE });
     assert.deepEqual([alone.dependencies, alone.blocks], [[], []]);
   });
 
-  it('a merged pull request shows as merged with base ← head', () => {
+  it('a merged pull request shows as merged with base ← head', async () => {
     const pr = issue({ pull_request: { merged: true } as never, state: 'closed' });
-    const page = buildPage({ issue: pr, timeline: [], me: 'alice', instanceUrl: INSTANCE, pull: { base: 'main', head: 'feature', merged: true } });
+    const page = await buildPage({ issue: pr, timeline: [], me: 'alice', instanceUrl: INSTANCE, pull: { base: 'main', head: 'feature', merged: true } });
     assert.deepEqual([page.header.isPull, page.header.state, page.header.base, page.header.head], [true, 'merged', 'main', 'feature']);
-    assert.equal(buildPage({ issue: issue({ state: 'closed' }), timeline: [], me: 'alice', instanceUrl: INSTANCE }).header.state, 'closed');
+    assert.equal((await buildPage({ issue: issue({ state: 'closed' }), timeline: [], me: 'alice', instanceUrl: INSTANCE })).header.state, 'closed');
   });
 
-  it('a non-http web URL is not offered as a link', () => {
-    const page = buildPage({ issue: issue({ html_url: 'javascript:alert(1)' }), timeline: [], me: 'alice', instanceUrl: INSTANCE });
+  it('a non-http web URL is not offered as a link', async () => {
+    const page = await buildPage({ issue: issue({ html_url: 'javascript:alert(1)' }), timeline: [], me: 'alice', instanceUrl: INSTANCE });
     assert.equal(page.header.url, undefined);
   });
 

@@ -1,0 +1,106 @@
+// The editor's way to render Markdown: on a worker thread (markdownWorker.ts, bundled apart as
+// dist/markdownWorker.js), so that no body holds the extension host's event loop — every extension of the window
+// waits while it is held. The host only copies the text there and the HTML back (about 1 ms per MB). The worker
+// starts on the first render (or earlier, `warmMarkdownWorker`, when a page that will render opens), stays for the
+// next ones, and ends after a minute without work. A render that fails, or takes longer than RENDER_TIMEOUT_MS
+// (the worker is then ended), shows the text as escaped plain text: never as markup, never nothing.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { escapeHtml } from './htmlSafety';
+import type { MarkdownOptions } from './markdown';
+import type { RenderAnswer, RenderRequest } from './markdownWorker';
+
+/** The longest a render may take: 1 MB of the slowest markup renders in 1-2 s, and took 12 s on 2 cores under a
+ * load of 26 (`npm run bench`, Markdown section). */
+export const RENDER_TIMEOUT_MS = 30_000;
+/** The worker ends after this long without a render (it holds markdown-it and what the last body left). */
+const IDLE_MS = 60_000;
+/** The worker's heap: a 1 MB body of the densest markup needs about 300 MB of tokens while it renders. */
+const WORKER_HEAP_MB = 768;
+
+/** The most text shown as plain text: markdown.ts's MARKDOWN_MAX_CHARS (a unit test holds them equal), not
+ * imported, so that the renderer and markdown-it stay out of the bundle that starts the worker. */
+export const PLAIN_MAX_CHARS = 1024 * 1024;
+
+interface Pending {
+  readonly resolve: (html: string) => void;
+  readonly markdown: string;
+  readonly timer: NodeJS.Timeout;
+}
+
+let worker: Worker | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+/** The file of the worker: beside this module's bundle (dist/) or its compiled file (out/src/shared/). */
+function workerFile(): string {
+  return join(__dirname, 'markdownWorker.js');
+}
+
+/** A body that could not be rendered, shown as text: escaped, in a `pre`, cut like a rendered one. */
+export function plainText(markdown: string): string {
+  return `<pre class="markdown-plain">${escapeHtml(markdown.length > PLAIN_MAX_CHARS ? markdown.slice(0, PLAIN_MAX_CHARS) : markdown)}</pre>\n`;
+}
+
+function settle(id: number, html: string | undefined): void {
+  const p = pending.get(id);
+  if (!p) return;
+  pending.delete(id);
+  clearTimeout(p.timer);
+  p.resolve(html ?? plainText(p.markdown));
+  if (pending.size === 0) idle();
+}
+
+/** Ends the worker (after a failure, a timeout, or idleness); what it still had to render shows as text. */
+function stop(w: Worker): void {
+  if (worker !== w) return;
+  worker = undefined;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  void w.terminate();
+  for (const id of [...pending.keys()]) settle(id, undefined);
+}
+
+/** No render left: the worker waits a while for the next, and never keeps the process alive meanwhile. */
+function idle(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  const w = worker;
+  if (!w) return;
+  w.unref();
+  idleTimer = setTimeout(() => stop(w), IDLE_MS);
+  idleTimer.unref();
+}
+
+function started(): Worker {
+  if (worker) return worker;
+  const w = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  w.on('message', (a: RenderAnswer) => settle(a.id, 'html' in a ? a.html : undefined));
+  w.on('error', () => stop(w));
+  w.on('exit', () => stop(w));
+  worker = w;
+  idle();
+  return w;
+}
+
+/** Starts the worker ahead of the first render (a page that will render opens while its requests run). */
+export function warmMarkdownWorker(): void {
+  started();
+}
+
+/** Markdown to safe HTML (markdown.ts's renderMarkdown, run on the worker thread). Never rejects; past `timeoutMs`
+ * the worker is ended and what it had to render shows as plain text (plainText). */
+export function renderMarkdownOffThread(markdown: string, options: MarkdownOptions = {}, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
+  const w = started();
+  if (idleTimer) clearTimeout(idleTimer);
+  // While it renders, the worker keeps the process alive (a test, a script waits for its answer).
+  w.ref();
+  const id = nextId++;
+  return new Promise<string>((resolve) => {
+    const timer = setTimeout(() => stop(w), timeoutMs);
+    timer.unref();
+    pending.set(id, { resolve, markdown, timer });
+    const request: RenderRequest = { id, markdown, options: { ...options } };
+    w.postMessage(request);
+  });
+}
