@@ -1,13 +1,12 @@
 // Long bodies render whole, off the extension host's thread (issue #31): the generated 337 KB changelog
 // (test/fixtures/markdown/changelog/) renders to its last entry with no cut note, through the worker thread the
-// editor uses (markdownOffThread.ts), while the calling thread's event loop stays free: its longest block while the
-// worker renders is measured with perf_hooks, as `npm run bench` does in the editor.
+// editor uses (markdownOffThread.ts); the calling thread never loads the renderer. The host's longest block while a
+// page renders it is a figure of `npm run bench`, not an assertion.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MARKDOWN_MAX_CHARS, renderMarkdown } from '../../../src/shared/markdown';
 import { PLAIN_MAX_CHARS, plainText, renderMarkdownOffThread } from '../../../src/shared/markdownOffThread';
 import { answer } from '../../../src/shared/markdownWorker';
@@ -22,36 +21,14 @@ const refs = { instanceUrl: 'https://git.example.com/', owner: 'alice', repo: 'd
 const options = { imageOrigin: refs.instanceUrl, refs, pageUrl: 'https://git.example.com/alice/demo/issues/1' };
 
 describe('a CHANGELOG-sized body renders whole', () => {
-  it('the calling thread is never blocked 50 ms while the worker renders it; rendering in-thread would be', async (t) => {
-    await renderMarkdownOffThread('warm', options);
-    /**
-     * While `work` runs: the time this thread's event loop was busy (performance.eventLoopUtilization: all the time
-     * outside its wait for events, so no single block can be longer) and its longest block as timers see it
-     * (perf_hooks' delay histogram, 5 ms resolution; on a loaded machine it also counts the waits for a core, so it
-     * is only reported). First in the file, before any render on this thread leaves garbage to collect.
-     */
-    const busy = async (work: () => Promise<unknown>): Promise<{ activeMs: number; longestMs: number }> => {
-      const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
-      const histogram = monitorEventLoopDelay({ resolution: 5 });
-      histogram.enable();
-      await turn();
-      const start = performance.eventLoopUtilization();
-      await work();
-      const { active } = performance.eventLoopUtilization(start);
-      await turn();
-      histogram.disable();
-      return { activeMs: active, longestMs: histogram.max / 1e6 };
-    };
-    const offThread = await busy(async () => {
-      const renders = await Promise.all([renderMarkdownOffThread(CHANGELOG, options), renderMarkdownOffThread(CHANGELOG.repeat(3), options)]);
-      assert.ok(renders.every((html) => html.includes(LAST_ENTRY)));
-      assert.doesNotMatch(renders[1]!, /markdown-cut/, '1 MB (three of them) renders whole');
-    });
-    const figures = (f: { activeMs: number; longestMs: number }) => `busy ${f.activeMs.toFixed(1)} ms in all, longest delay seen ${f.longestMs.toFixed(1)} ms`;
-    t.diagnostic(`on the worker: ${figures(offThread)}`);
-    assert.ok(offThread.activeMs <= 50, `337 KB + 1 MB on the worker: ${figures(offThread)}`);
-    const inThread = await busy(async () => renderMarkdown(CHANGELOG, options));
-    assert.ok(inThread.activeMs > 50 && inThread.longestMs > 50, `the same measures see a render on this thread: ${figures(inThread)}`);
+  it('renders on the worker thread: 337 KB and 1 MB whole, and this thread never loads the renderer', async () => {
+    // First in the file, before anything here renders in-thread. How long the host's event loop is held is measured
+    // by `npm run bench` (the issue page's longest block), not asserted here.
+    const renders = await Promise.all([renderMarkdownOffThread(CHANGELOG, options), renderMarkdownOffThread(CHANGELOG.repeat(3), options)]);
+    assert.ok(renders.every((html) => html.includes(LAST_ENTRY)));
+    assert.doesNotMatch(renders[1]!, /markdown-cut/, '1 MB (three of them) renders whole');
+    const loaded = Object.keys(require.cache).filter((file) => /[\\/]markdown-it[\\/]/.test(file));
+    assert.deepEqual(loaded, [], 'markdown-it ran on the worker, not on this thread');
   });
 
   it('the fixture is the generator’s output, 337 KB, ending with its last entry', () => {
