@@ -48,6 +48,11 @@ async function credentialsFor(host: vscode.Uri, repos: GitRepositoryContext, acc
       log.debug(`Git asked for credentials for ${remote}: ${candidates.length ? 'several accounts fit, none is the workspace\'s' : 'no signed-in instance there'}; left to git.`);
       return undefined;
     }
+    // A refused token would only fail git's request; without an answer git asks the user, as before sign-in.
+    if (accounts.needsSignIn(account.id)) {
+      log.info(`Git asked for credentials for ${remote}: ${accountLabel(account)} needs signing in again; left to git.`);
+      return undefined;
+    }
     const secret = await accounts.secretFor(account.id);
     if (!secret) {
       log.info(`Git asked for credentials for ${remote}: the secret of ${accountLabel(account)} is missing; left to git.`);
