@@ -3,12 +3,13 @@
 // prefix repeated, numbered lines, token + long run + token) and seeded generated samples. Plain Node, no editor.
 // 1. Screening: every input at 64 KiB, once. 2. The three slowest per MB and the generated samples at 1 MiB, best
 // of two runs each. The figure is the worst of those per MiB of text; budget ≤ 100 ms per MB (linear parsing at
-// 10 ns a character). Each target runs in a worker thread that is ended when one input takes longer than the
+// 10 ns a character). Each target runs in a child process that is killed when one input takes longer than the
 // timeout (a super-linear pattern would take minutes or hours at 1 MiB): such an input counts as at least the
-// timeout extrapolated linearly, and the target's figure then says "at least".
+// timeout extrapolated linearly, and the target's figure then says "at least". A process, not a worker thread: a
+// regular expression compiled from 1 MiB of text can exhaust V8's memory, which ends the whole process.
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const MIB = 1024 * 1024;
@@ -16,18 +17,18 @@ const FULL = Number(process.env.BENCH_FUZZ_BYTES ?? MIB);
 const SCREEN = Math.min(64 * 1024, FULL);
 const SAMPLES = Number(process.env.BENCH_FUZZ_SAMPLES ?? 4);
 const SCREEN_TIMEOUT_MS = 3000;
-const FULL_TIMEOUT_MS = 20000;
+const FULL_TIMEOUT_MS = 10000;
 /** Screening stops for a target after this long (its figure is already over budget by then). */
-const SCREEN_BUDGET_MS = 60000;
+const SCREEN_BUDGET_MS = 30000;
 export const FUZZ_BUDGET = { max: 100, text: '≤ 100 ms per MB' };
 
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
+const CHILD = `
+const workerData = JSON.parse(process.env.BENCH_FUZZ_DATA);
 const { FUZZ_TARGETS } = require(workerData.targets);
 const { worstInputs, hostileSamples } = require(workerData.hostile);
 const target = FUZZ_TARGETS.find((t) => t.name === workerData.name);
 const samples = new Map();
-parentPort.on('message', ({ kind, index, size, runs }) => {
+process.on('message', ({ kind, index, size, runs }) => {
   let text;
   if (kind === 'worst') text = worstInputs(target.tokens, size)[index].make();
   else {
@@ -40,43 +41,54 @@ parentPort.on('message', ({ kind, index, size, runs }) => {
     target.run(text);
     best = Math.min(best, performance.now() - start);
   }
-  parentPort.postMessage({ ms: best, chars: text.length });
+  process.send({ ms: best, chars: text.length });
 });
 `;
 
-/** One target's worker; a measure that takes longer than its timeout ends the worker (a new one takes the next). */
+/** One target's process; a measure that takes longer than its timeout kills it (a new one takes the next). */
 class TargetRunner {
   constructor(paths, name) {
-    this.workerData = { ...paths, name, samples: SAMPLES };
-    this.worker = undefined;
+    this.data = JSON.stringify({ ...paths, name, samples: SAMPLES });
+    this.child = undefined;
+  }
+
+  start() {
+    const child = spawn(process.execPath, ['-e', CHILD], { env: { ...process.env, BENCH_FUZZ_DATA: this.data }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    child.stderrText = '';
+    child.stderr.on('data', (d) => {
+      if (child.stderrText.length < 8000) child.stderrText += String(d).slice(0, 8000);
+    });
+    return child;
   }
 
   measure(request, timeoutMs) {
-    this.worker ??= new Worker(WORKER, { eval: true, workerData: this.workerData, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
-    const worker = this.worker;
+    this.child ??= this.start();
+    const child = this.child;
     return new Promise((resolve) => {
       const done = (result) => {
         clearTimeout(timer);
-        worker.removeAllListeners('message');
-        worker.removeAllListeners('error');
+        child.removeAllListeners('message');
+        child.removeAllListeners('close');
         resolve(result);
       };
       const timer = setTimeout(() => {
-        this.worker = undefined;
-        void worker.terminate();
+        this.child = undefined;
+        child.kill('SIGKILL');
         done({ timedOut: true });
       }, timeoutMs);
-      worker.once('message', (m) => done(m));
-      worker.once('error', (e) => {
-        this.worker = undefined;
-        done({ error: String(e?.message ?? e).slice(0, 200) });
+      child.once('message', (m) => done(m));
+      child.once('close', (code, signal) => {
+        this.child = undefined;
+        // What the process said last: an exception's first line, or V8's "FATAL ERROR: … out of memory".
+        const said = child.stderrText.split('\n').find((l) => /FATAL ERROR|Error/.test(l)) ?? `exit ${code ?? signal}`;
+        done({ error: said.trim().slice(0, 200) });
       });
-      worker.postMessage(request);
+      child.send(request);
     });
   }
 
   close() {
-    return this.worker?.terminate();
+    this.child?.kill('SIGKILL');
   }
 }
 
@@ -115,7 +127,7 @@ async function measureTarget(paths, target, worstInputs) {
     const errors = [...screened, ...full].filter((s) => s.error);
     return { worst, screened, full, stoppedAt, errors, inputs: inputs.length + samples.length };
   } finally {
-    await runner.close();
+    runner.close();
   }
 }
 
