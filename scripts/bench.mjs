@@ -17,6 +17,8 @@
 //              issue and pull request pages, Changed Files, the forms (bench/lib/latency.mjs); the unread count
 //              badge's requests per interval, with and without the window's focus (bench/lib/unreadBadge.mjs)
 //   markdown   rendering Markdown built to be slow (the inputs of issue #20, a generated 100 KB corpus), per 100 KB
+//   fuzz       each parser of server text on the fuzz suite's hostile inputs (test/unit/fuzz/targets.ts): its worst
+//              time per MB (bench/lib/fuzz.mjs, plain Node)
 // Prints a table, writes bench/results.json and the README's figures from it (scripts/readme-performance.mjs), exits 1
 // when a budget fails. Uses the test harness (compiled by tsc) for code-server, Chromium and the test server;
 // bench/lib holds the bench's own measuring code.
@@ -29,6 +31,7 @@ import { activationTotal, measureActivationOnce } from '../bench/lib/activation.
 import { ACTIVATION_BUNDLE_BUDGET_BYTES, activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
 import { markdownFigures } from '../bench/lib/markdown.mjs';
 import { artifactFigures } from '../bench/lib/artifactDownload.mjs';
+import { fuzzFigures } from '../bench/lib/fuzz.mjs';
 import { seedNotifications } from '../bench/lib/notifications.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
@@ -59,7 +62,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=ciDispatch (Run Workflow…: the dispatch's
 // answer → the new run on screen in CI Jobs), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
 // (rendering only: compiles, no packaging, no code-server), BENCH_ONLY=artifacts (memory of a 50 MB artifact
-// download, in Node: compiles only) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
+// download, in Node: compiles only), BENCH_ONLY=fuzz (each parser's worst time per MB of hostile text, in Node:
+// compiles only; BENCH_FUZZ_TARGET=<part of a target's name> measures one) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -526,12 +530,18 @@ async function main() {
     await artifactFigures(report, ROOT, log);
     finish(started);
   }
+  if (ONLY === 'fuzz') {
+    await compile();
+    await fuzzFigures(report, ROOT, log);
+    finish(started);
+  }
   const sizes = await build();
   const manifest = readManifest(ROOT);
   const events = bundleFigures(manifest, sizes);
   if (ONLY === 'bundle') finish(started);
   if (!ONLY) await markdownFigures(report, ROOT, log);
   if (!ONLY) await artifactFigures(report, ROOT, log);
+  if (!ONLY) await fuzzFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   if (!ONLY || ONLY === 'review' || ONLY === 'issuePage') reviewFloorVsix = await packageReviewFloor(ROOT, TMP);
   const { startCodeServer } = require(join(ROOT, 'out', 'test', 'harness', 'codeServer.js'));
