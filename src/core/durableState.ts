@@ -45,11 +45,15 @@ export class DurableState implements DraftState {
     if (value === undefined) entries.delete(key);
     else entries.set(key, value);
     const previous = this.writing.get(key) ?? Promise.resolve();
-    const next = previous.then(() => this.write(key, value));
+    // An earlier write's failure is its caller's to report: this one is written all the same.
+    const write = (): Promise<void> => this.write(key, value);
+    const next = previous.then(write, write);
     this.writing.set(key, next);
-    void next.finally(() => {
+    // Both ways, so that a failed write is no unhandled rejection here (the caller awaits `next` and sees it).
+    const settled = (): void => {
       if (this.writing.get(key) === next) this.writing.delete(key);
-    });
+    };
+    void next.then(settled, settled);
     return next;
   }
 
