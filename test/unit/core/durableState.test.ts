@@ -94,6 +94,12 @@ describe('DurableState', () => {
     assert.equal(new DurableState(dir).get('k'), 'written after all');
   });
 
+  it('removing a key that was never written resolves, and writes nothing', async () => {
+    const state = new DurableState(dir);
+    await state.update('never', undefined);
+    assert.deepEqual(readdirSync(dir), []);
+  });
+
   it('the first write creates the folder', async () => {
     const nested = join(dir, 'deeper', 'still');
     await new DurableState(nested).update('k', 'v');
