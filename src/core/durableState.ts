@@ -69,6 +69,7 @@ export class DurableState implements DraftState {
       await mkdir(this.dir, { recursive: true });
       // A whole file or the previous one: never half a draft.
       const temp = `${file}.${process.pid}.tmp`;
+      // Stryker disable next-line StringLiteral: utf8 is also what writeFile uses for text when no encoding is named
       await writeFile(temp, JSON.stringify({ key, value } satisfies Entry), 'utf8');
       await rename(temp, file);
     }

@@ -17,7 +17,7 @@ export type ExternalUrlVerdict =
 
 /** What to do with `url` from a server of `instanceUrl` (undefined: no instance is known, every page asks). */
 export function externalUrlVerdict(url: unknown, instanceUrl: string | undefined): ExternalUrlVerdict {
-  if (typeof url !== 'string' || url === '') return { kind: 'refuse', why: 'notWeb' };
+  if (typeof url !== 'string') return { kind: 'refuse', why: 'notWeb' };
   if (url.length > MAX_EXTERNAL_URL_LENGTH) return { kind: 'refuse', why: 'tooLong' };
   let parsed: URL;
   try {

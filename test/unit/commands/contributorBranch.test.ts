@@ -85,6 +85,23 @@ describe('tracking a contributor\'s branch', () => {
     assert.equal(isForkUrl('git@evil.example:carol/demo.git', 'not a url'), false, 'an instance URL that does not parse has no host');
   });
 
+  it('a fork URL with a control character, a space of any kind, `::` or an option before the user is refused', () => {
+    for (const c of ['\x00', '\x01', '\x08', '\t', '\n', '\x0e', '\x1b', '\x1f', ' ', '\x7f', '\u00a0', '\u2028']) {
+      assert.equal(isForkUrl(`git@git.example.com:carol/de${c}mo.git`, INSTANCE), false, JSON.stringify(c));
+      assert.equal(isForkUrl(`${INSTANCE}carol/de${c}mo.git`, INSTANCE), false, JSON.stringify(c));
+    }
+    assert.equal(isForkUrl('ssh://git@git.example.com/carol/a::b.git', INSTANCE), false, 'a transport helper (`x::`) anywhere');
+    assert.equal(isForkUrl('-oProxyCommand=x@git.example.com:carol/demo.git', INSTANCE), false, 'the short form starts at the first character');
+    assert.equal(isForkUrl('git@git.example.com:carol/demo~1.git', INSTANCE), true, 'other characters are fine');
+  });
+
+  it('an http(s) fork URL is on the instance\'s origin, scheme included; a blob: URL of that origin is not', () => {
+    assert.equal(isForkUrl('http://git.example.com/carol/demo.git', 'http://git.example.com/'), true, 'an http instance');
+    assert.equal(isForkUrl('blob:https://git.example.com/carol/demo.git', INSTANCE), false);
+    assert.equal(isForkUrl('blob:http://git.example.com/carol/demo.git', 'http://git.example.com/'), false);
+    assert.equal(isForkUrl('ftp://git.example.com/carol/demo.git', INSTANCE), false);
+  });
+
   it('a fork whose SSH URL is on another host is refused before git; one on a configured SSH host is tracked', async () => {
     const sshClone = { ...clone };
     const sshRepository = (): GitRepository & { calls: string[] } => {
