@@ -22,6 +22,8 @@ import { testEnv } from './env';
 
 const SPY = 'giteaTest.linkClicked';
 const HOSTILE = `[Show details](command:${SPY}?%5B%22ran%22%5D)`;
+/** A pull request title for the line's notification and hover (the lookup keeps the first title it read). */
+const HOSTILE_TITLE = `${HOSTILE} <command:gitea.openIssue> $(zap) &lt;b&gt;`;
 
 /** VS Code's parseLinkedText (src/vs/base/common/linkedText.ts): the links a notification makes clickable. */
 function linksIn(message: string): string[] {
@@ -251,11 +253,11 @@ describe('server text with command links shows as text (in-host)', function () {
       assert.ok(found, 'a line of the default branch comes from a merged pull request');
       const params = { owner: session.repo.owner, repo: session.repo.repo, index: found.index };
       const title = (await session.client.repoGetPullRequest(params)).title;
-      await session.client.issueEditIssue({ ...params, body: { title: HOSTILE } });
+      await session.client.issueEditIssue({ ...params, body: { title: HOSTILE_TITLE } });
       try {
         const outcome = await vscode.commands.executeCommand<{ kind: string; pr?: { title: string } }>('gitea.pullRequestForLine', workspaceUri(found.path), found.line);
         assert.equal(outcome?.kind, 'pullRequest', JSON.stringify(outcome));
-        assert.equal(outcome.pr?.title, HOSTILE, 'the server sent the hostile title');
+        assert.equal(outcome.pr?.title, HOSTILE_TITLE, 'the server sent the hostile title');
         await assertInert(messages.info.shown.find((m) => m.startsWith(`#${found!.index} `)));
       } finally {
         await session.client.issueEditIssue({ ...params, body: { title } });
@@ -275,7 +277,7 @@ describe('server text with command links shows as text (in-host)', function () {
       assert.ok(found, 'a line of the default branch comes from a merged pull request');
       const params = { owner: session.repo.owner, repo: session.repo.repo, index: found.index };
       const title = (await session.client.repoGetPullRequest(params)).title;
-      const hostile = '<command:gitea.openIssue> [x](command:gitea.showChangedFiles) $(zap) &lt;b&gt;';
+      const hostile = HOSTILE_TITLE;
       await session.client.issueEditIssue({ ...params, body: { title: hostile } });
       const config = vscode.workspace.getConfiguration();
       await config.update('gitea.pullRequestHover', true, vscode.ConfigurationTarget.Global);
@@ -284,6 +286,7 @@ describe('server text with command links shows as text (in-host)', function () {
         const values = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')));
         const value = values.find((v) => v.includes('command:gitea.openIssue?'));
         assert.ok(value, `our hover: ${values.join('\n---\n')}`);
+        assert.ok(value.includes('giteaTest'), `the hover shows the hostile title: ${value}`);
         // Rendered as a CommonMark renderer with autolinks and bare-URL links on would render it.
         const html = new MarkdownIt({ linkify: true }).render(value);
         const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
