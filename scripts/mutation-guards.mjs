@@ -108,9 +108,53 @@ export const GUARDS = [
     tests: ['test/unit/security/untrustedText.test.ts'],
   },
   {
-    guards: 'Server URLs open only when http(s) without credentials; another host than the instance asks first',
+    guards: 'Server URLs open only when http(s) without credentials; another host than the instance asks first, and opens only on its Open button',
     mutate: ['src/shared/externalUrl.ts'],
     tests: ['test/unit/security/externalUrl.test.ts'],
+  },
+  {
+    guards: 'Server text in a trusted MarkdownString (the hovers that allow our commands) and the views\' tooltips: escaped whole, link targets percent-encoded',
+    mutate: ['src/shared/markdownText.ts'],
+    tests: ['test/unit/security/markdownText.test.ts', 'test/unit/views/text.test.ts', 'test/unit/security/tooltipText.test.ts'],
+  },
+  {
+    guards: 'A fork\'s remote only on the instance: http(s) of its origin, SSH to its host or its configured sshHosts',
+    mutate: [
+      part('src/commands/checkout/contributorBranch.ts', 'export function isForkUrl('),
+      part('src/commands/checkout/contributorBranch.ts', 'function isInstanceSshHost('),
+    ],
+    tests: ['test/unit/commands/contributorBranch.test.ts'],
+  },
+  {
+    guards: 'An artifact\'s file name is never a Windows device (CON, NUL, COM¹, LPT².tar …)',
+    mutate: [
+      part('src/shared/artifactDownload.ts', 'const WINDOWS_DEVICE ='),
+      part('src/shared/artifactDownload.ts', 'export function isWindowsDeviceName('),
+    ],
+    tests: ['test/unit/security/windowsDeviceNames.test.ts'],
+  },
+  {
+    guards: 'What was typed is never dropped as empty: a review with only its summary, a pull request draft with only a body',
+    mutate: [
+      part('src/views/changedFiles/review/draftStore.ts', 'private async put('),
+      part('src/views/changedFiles/review/draftStore.ts', 'async setSummary('),
+      part('src/commands/createPullRequest/pullDraft.ts', 'export function isEmptyPullDraft('),
+    ],
+    tests: ['test/unit/security/draftsKept.test.ts'],
+  },
+  {
+    guards: 'Credentials stay on the instance\'s origin on a redirect, and go nowhere after the signed redirect of an artifact download',
+    mutate: [
+      part('src/api/http.ts', '...(sendCredentials ? creds.headers : {}),'),
+      part('src/api/http.ts', 'if (sendCredentials && next.origin !== this.origin) {', 'ctx.redirectedTo = next.origin;'),
+      part('src/api/http.ts', 'if (req.signedRedirect) sendCredentials = false;'),
+    ],
+    tests: ['test/unit/security/signedRedirect.test.ts', 'test/unit/security/redirect.test.ts'],
+  },
+  {
+    guards: 'Drafts on disk whole: written through a temporary file renamed over the old one, never half a draft',
+    mutate: [part('src/core/durableState.ts', 'private async write(')],
+    tests: ['test/unit/core/durableState.test.ts'],
   },
   {
     guards: 'Changed-file paths from the server cannot climb (./.., absolute, backslash, control characters)',

@@ -6,8 +6,8 @@
 // code-server). `--publish` runs the publishing commands of the registries whose token is set (VSCE_PAT, OVSX_PAT).
 // `--skip-tests` leaves out `npm test` (for a rehearsal; a real release runs them).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
@@ -101,6 +101,26 @@ function npm(args, root) {
   execFileSync(process.execPath, [cli, ...args], { cwd: root, stdio: 'inherit' });
 }
 
+/**
+ * git's absolute path, from the absolute folders of PATH only (as src/git/gitProcess.ts finds it): a bare `git` is
+ * looked up in the current folder first on Windows, and a relative PATH entry would be the same.
+ */
+export function gitExecutable(env = process.env, platform = process.platform) {
+  const name = platform === 'win32' ? 'git.exe' : 'git';
+  const pathVariable = Object.entries(env).find(([key]) => key.toUpperCase() === 'PATH')?.[1] ?? '';
+  for (const dir of pathVariable.split(platform === 'win32' ? ';' : delimiter)) {
+    if (!isAbsolute(dir)) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, platform === 'win32' ? constants.F_OK : constants.X_OK);
+      return candidate;
+    } catch {
+      // expected: not in this folder of PATH.
+    }
+  }
+  throw new Error('git was not found in an absolute folder of PATH');
+}
+
 function main() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const args = process.argv.slice(2);
@@ -108,7 +128,7 @@ function main() {
   const read = (name) => readFileSync(join(root, name), 'utf8');
   const manifest = JSON.parse(read('package.json'));
   const version = nextVersion(manifest.version, requested);
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+  const dirty = execFileSync(gitExecutable(), ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
   if (dirty) throw new Error(`tracked files have changes; commit or stash them first:\n${dirty}`);
   // Checked before the long test run, so that a CHANGELOG with nothing to release stops at once.
   const date = new Date().toISOString().slice(0, 10);

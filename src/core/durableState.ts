@@ -45,11 +45,15 @@ export class DurableState implements DraftState {
     if (value === undefined) entries.delete(key);
     else entries.set(key, value);
     const previous = this.writing.get(key) ?? Promise.resolve();
-    const next = previous.then(() => this.write(key, value));
+    // An earlier write's failure is its caller's to report: this one is written all the same.
+    const write = (): Promise<void> => this.write(key, value);
+    const next = previous.then(write, write);
     this.writing.set(key, next);
-    void next.finally(() => {
+    // Both ways, so that a failed write is no unhandled rejection here (the caller awaits `next` and sees it).
+    const settled = (): void => {
       if (this.writing.get(key) === next) this.writing.delete(key);
-    });
+    };
+    void next.then(settled, settled);
     return next;
   }
 
@@ -65,6 +69,7 @@ export class DurableState implements DraftState {
       await mkdir(this.dir, { recursive: true });
       // A whole file or the previous one: never half a draft.
       const temp = `${file}.${process.pid}.tmp`;
+      // Stryker disable next-line StringLiteral: utf8 is also what writeFile uses for text when no encoding is named
       await writeFile(temp, JSON.stringify({ key, value } satisfies Entry), 'utf8');
       await rename(temp, file);
     }

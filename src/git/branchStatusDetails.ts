@@ -7,6 +7,7 @@ import type { GiteaClient, PullRequest } from '../api';
 import { COMMAND } from '../core/commandIds';
 import type { RepoRef, Services } from '../core/services';
 import { resolveTarget } from '../core/target';
+import { escapeMarkdown, markdownLinkTarget } from '../shared/markdownText';
 import { inertText } from '../shared/untrustedText';
 import { branchItemText, ciState, reviewVerdict, type BranchFacts, type PullFacts } from './branchStatusModel';
 import type { IssueKey } from './issueBranch';
@@ -107,35 +108,33 @@ export function offerBackAndDelete(offered: Set<string>, arg: BranchActionsArg):
 function tooltip(f: BranchFacts, arg: BranchActionsArg): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.isTrusted = { enabledCommands: [COMMAND.openIssue, COMMAND.backToDefaultBranch, COMMAND.checkoutPullRequest, COMMAND.updatePullRequestBranch, COMMAND.createPullRequest] };
-  // A label holds branch names (the default branch is the server's): escaped as appendText does.
+  // Server text (titles, branch names: the default branch is the server's) enters this trusted tooltip only through
+  // escapeMarkdown: appendText would leave `<command:…>` an autolink to an allowed command.
   const link = (label: string, command: string, value?: unknown): string =>
-    `[${new vscode.MarkdownString(undefined, true).appendText(label).value}](command:${command}${value === undefined ? '' : `?${encodeURIComponent(JSON.stringify([value]))}`})`;
+    `[${escapeMarkdown(label)}](${markdownLinkTarget(`command:${command}${value === undefined ? '' : `?${encodeURIComponent(JSON.stringify([value]))}`}`)})`;
   const links: string[] = [];
   const p = f.pull;
   const pullRepo = arg.pull?.repo ?? arg.repo;
   const at = { instanceUrl: pullRepo.instanceUrl, owner: pullRepo.owner, repo: pullRepo.repo };
   if (p) {
     const state = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[p.state];
-    md.appendMarkdown('$(git-pull-request) ');
-    md.appendText(vscode.l10n.t('Pull request {0}/{1}#{2} {3} ({4})', at.owner, at.repo, p.index, p.title ?? '', state));
+    md.appendMarkdown(`$(git-pull-request) ${escapeMarkdown(vscode.l10n.t('Pull request {0}/{1}#{2} {3} ({4})', at.owner, at.repo, p.index, p.title ?? '', state))}`);
     const facts = [
       p.draft ? vscode.l10n.t('draft') : '',
       { approved: vscode.l10n.t('approved'), changes: vscode.l10n.t('changes requested'), none: '' }[p.review],
       { success: vscode.l10n.t('checks passed'), pending: vscode.l10n.t('checks running'), failure: vscode.l10n.t('checks failed'), none: '' }[p.ci],
       p.behind ? vscode.l10n.t('the base branch has newer commits') : '',
     ].filter(Boolean);
-    if (facts.length) md.appendText(`\n\n${facts.join(' · ')}`);
+    if (facts.length) md.appendMarkdown(`\n\n${escapeMarkdown(facts.join(' · '))}`);
     links.push(link(vscode.l10n.t('Open Pull Request'), COMMAND.openIssue, { repo: at, number: p.index, isPull: true }));
     if (p.state === 'open') links.push(link(vscode.l10n.t('Update Branch'), COMMAND.updatePullRequestBranch, { repo: at, index: p.index }));
   } else {
     links.push(link(vscode.l10n.t('Create Pull Request'), COMMAND.createPullRequest));
   }
   if (f.issue) {
-    md.appendMarkdown('\n\n$(issues) ');
-    md.appendText(vscode.l10n.t('Started from issue #{0}.', f.issue.index));
+    md.appendMarkdown(`\n\n$(issues) ${escapeMarkdown(vscode.l10n.t('Started from issue #{0}.', f.issue.index))}`);
   }
-  md.appendMarkdown('\n\n');
-  md.appendText(vscode.l10n.t('On the branch {0}. Click for its actions.', arg.branch));
+  md.appendMarkdown(`\n\n${escapeMarkdown(vscode.l10n.t('On the branch {0}. Click for its actions.', arg.branch))}`);
   if (arg.defaultBranch && arg.branch !== arg.defaultBranch) links.push(link(vscode.l10n.t('Back to {0}', arg.defaultBranch), COMMAND.backToDefaultBranch));
   md.appendMarkdown(`\n\n${links.join(' · ')}`);
   return md;

@@ -11,7 +11,14 @@ import { pipeline } from 'node:stream/promises';
 import type { GiteaClient } from '../api';
 import { GiteaError, isGiteaError } from '../api/errorKind';
 
-const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com\d|lpt\d|conin\$|conout\$)(?:\..*)?$/i;
+/** Windows device names, in any case, with any extension (`NUL.tar.gz`) or a space or dot after them: Windows also
+ * takes the superscripts ¹²³ as the digit of COM and LPT. */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(?:[. ]|$)/i;
+
+/** Whether Windows would open a device instead of a file of this name (`CON`, `com¹.zip`, `LPT2 .txt`). */
+export function isWindowsDeviceName(name: string): boolean {
+  return WINDOWS_DEVICE.test(name);
+}
 /** Control characters, the characters Windows refuses in names, path separators, and bidirectional controls
  * (which would make `evil‮piz.exe` read as `evilexe.zip`). */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
@@ -29,7 +36,7 @@ export function artifactFileName(name: string | undefined, id: number): string {
   if (base.toLowerCase().endsWith('.zip')) base = base.slice(0, -4).replace(/(?<![.\s])[.\s]+$/, '');
   base = utf8Prefix(base, MAX_NAME_BYTES).replace(/(?<![.\s])[.\s]+$/, ''); // the cut may end on a dot
   if (!base || /^_+$/.test(base)) base = `artifact-${id}`;
-  if (WINDOWS_DEVICE.test(base)) base = `_${base}`;
+  if (isWindowsDeviceName(base)) base = `_${base}`;
   return `${base}.zip`;
 }
 

@@ -1,15 +1,9 @@
 // Text helpers without `vscode` (unit-tested in node): escaping server text for Markdown, label colours,
 // durations and sizes.
 
-/** Escapes Markdown syntax and HTML, so server text renders as the literal text it is. */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_{}[\]()#+\-.!|~:=$]/g, '\\$&')
-    .replace(/\r?\n/g, '  \n');
-}
+/** Escapes Markdown syntax and HTML, so server text renders as the literal text it is (the one escaper, shared with
+ * the trusted hovers). */
+export { escapeMarkdown } from '../shared/markdownText';
 
 /** A CSS hex colour from a label's `color` (`ee0701` or `#ee0701`), or undefined when it is not one. */
 export function labelColor(color: string | undefined): string | undefined {

@@ -2,10 +2,12 @@
 // Line), a CI job name (Show Log) and the server's error messages (a failed log, a failed review-request
 // withdrawal) carrying `[label](command:…)` reach the notifications as text. The messages the extension passes are
 // read where it passes them (vscode.window.show*Message replaced) and every link VS Code would render in them is
-// "clicked" (the command run as the notification would run it): the test's own command never runs. Also: changed
+// "clicked" (the command run as the notification would run it): the test's own command never runs. The pull request
+// hover allows our own commands: a title's autolink `<command:…>`, link and icon stay text there too. Also: changed
 // files whose paths climb out of the repository are left out and never read, a release page elsewhere than the
 // instance opens only after a question, and Request Review refreshes the views after a partial failure.
 import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import * as vscode from 'vscode';
 import type { RequestReviewResult } from '../../src/commands/requestReview/requestReview';
 import type { WorkbenchApi } from '../../src/extension';
@@ -20,6 +22,8 @@ import { testEnv } from './env';
 
 const SPY = 'giteaTest.linkClicked';
 const HOSTILE = `[Show details](command:${SPY}?%5B%22ran%22%5D)`;
+/** A pull request title for the line's notification and hover (the lookup keeps the first title it read). */
+const HOSTILE_TITLE = `${HOSTILE} <command:gitea.openIssue> $(zap) &lt;b&gt;`;
 
 /** VS Code's parseLinkedText (src/vs/base/common/linkedText.ts): the links a notification makes clickable (its label
  * class without `[`, which keeps the pattern linear and finds the same links). */
@@ -250,13 +254,51 @@ describe('server text with command links shows as text (in-host)', function () {
       assert.ok(found, 'a line of the default branch comes from a merged pull request');
       const params = { owner: session.repo.owner, repo: session.repo.repo, index: found.index };
       const title = (await session.client.repoGetPullRequest(params)).title;
-      await session.client.issueEditIssue({ ...params, body: { title: HOSTILE } });
+      await session.client.issueEditIssue({ ...params, body: { title: HOSTILE_TITLE } });
       try {
         const outcome = await vscode.commands.executeCommand<{ kind: string; pr?: { title: string } }>('gitea.pullRequestForLine', workspaceUri(found.path), found.line);
         assert.equal(outcome?.kind, 'pullRequest', JSON.stringify(outcome));
-        assert.equal(outcome.pr?.title, HOSTILE, 'the server sent the hostile title');
+        assert.equal(outcome.pr?.title, HOSTILE_TITLE, 'the server sent the hostile title');
         await assertInert(messages.info.shown.find((m) => m.startsWith(`#${found!.index} `)));
       } finally {
+        await session.client.issueEditIssue({ ...params, body: { title } });
+      }
+    });
+
+    it("the hover (it allows our commands): a title's autolink, link and icon show as text, only the hover's own links are links", async () => {
+      const { repo } = testEnv();
+      let found: { index: number; path: string; line: number } | undefined;
+      for (const index of [...new Set([repo.lineFromMergedPull.pull, repo.mergedPull])]) {
+        const at = await lineFromPullRequest(session, index);
+        if (at) {
+          found = { index, ...at };
+          break;
+        }
+      }
+      assert.ok(found, 'a line of the default branch comes from a merged pull request');
+      const params = { owner: session.repo.owner, repo: session.repo.repo, index: found.index };
+      const title = (await session.client.repoGetPullRequest(params)).title;
+      const hostile = HOSTILE_TITLE;
+      await session.client.issueEditIssue({ ...params, body: { title: hostile } });
+      const config = vscode.workspace.getConfiguration();
+      await config.update('gitea.pullRequestHover', true, vscode.ConfigurationTarget.Global);
+      try {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', workspaceUri(found.path), new vscode.Position(found.line, 0));
+        const values = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')));
+        const value = values.find((v) => v.includes('command:gitea.openIssue?'));
+        assert.ok(value, `our hover: ${values.join('\n---\n')}`);
+        assert.ok(value.includes('giteaTest'), `the hover shows the hostile title: ${value}`);
+        // Rendered as a CommonMark renderer with autolinks and bare-URL links on would render it.
+        const html = new MarkdownIt({ linkify: true }).render(value);
+        const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+        const commands = hrefs.filter((h) => h.toLowerCase().startsWith('command:'));
+        assert.deepEqual(commands.map((h) => h.split('?')[0]), ['command:gitea.openIssue', 'command:gitea.showChangedFiles'], `only the hover's own command links: ${hrefs.join(' ')}`);
+        assert.ok(commands.every((h) => h.includes('?')), 'each with its arguments (not a bare command from the title)');
+        const text = html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#36;/g, '$').replace(/&amp;/g, '&');
+        assert.ok(text.includes(hostile), `the title reads as typed: ${text}`);
+        assert.ok(!value.includes('$(zap)'), 'no icon syntax left for VS Code to draw');
+      } finally {
+        await config.update('gitea.pullRequestHover', undefined, vscode.ConfigurationTarget.Global);
         await session.client.issueEditIssue({ ...params, body: { title } });
       }
     });

@@ -21,7 +21,7 @@ import {
 import type { PullRequestRef } from '../../core/pullRequestArg';
 import type { RepoRef, Services } from '../../core/services';
 import { signalOf } from '../../core/errors';
-import { checkoutBranchPattern } from '../../core/settings';
+import { checkoutBranchPattern, configuredInstances } from '../../core/settings';
 import { checkServerRefName, isValidRefName } from '../../shared/refName';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { trackContributorBranch } from './contributorBranch';
@@ -171,7 +171,9 @@ export async function checkoutPullRequest(services: Services, ref: PullRequestRe
   const head = update === 'diverged' ? old! : sha;
   services.log.info(`Pull request #${ref.index} is checked out as ${choice.name} at ${head.slice(0, 10)} (${update}).`);
   tell(choice.name, ref.index, onBranch && update === 'upToDate' ? 'stayed' : update, repository, gitPath, sha, services);
-  const upstream = await trackContributorBranch(repository, clone, pr, choice.name).catch((e: unknown) => {
+  // The fork's SSH URL may name only the instance's host or an SSH host the user configured for it.
+  const sshHosts = configuredInstances().flatMap((i) => (i.url === clone.instanceUrl ? (i.sshHosts ?? []) : []));
+  const upstream = await trackContributorBranch(repository, clone, pr, choice.name, sshHosts).catch((e: unknown) => {
     services.log.warn(`Pull request #${ref.index}: could not track the contributor's branch: ${gitMessage(e)}`);
     return undefined;
   });

@@ -7,6 +7,7 @@ import type { PullRequestLookup } from './lookup';
 import { COMMAND } from '../../core/commandIds';
 import { pullRequestHoverEnabled, SETTING } from '../../core/settings';
 import { externalUrlVerdict } from '../../shared/externalUrl';
+import { escapeMarkdown, markdownLinkTarget } from '../../shared/markdownText';
 
 export const HOVER_SETTING = SETTING.pullRequestHover;
 
@@ -22,22 +23,21 @@ class PullRequestHoverProvider implements vscode.HoverProvider {
       if (outcome.kind !== 'pullRequest' || token.isCancellationRequested) return undefined;
       const { pr, repo } = outcome;
       const md = new vscode.MarkdownString(undefined, true);
-      // Only our own command may run from this hover; server text is appended as plain text.
+      // Only our own commands may run from this hover: server text enters it escaped whole (appendText would leave
+      // `<command:…>` an autolink to an allowed command).
       md.isTrusted = { enabledCommands: [COMMAND.openIssue, COMMAND.showChangedFiles] };
-      md.appendMarkdown('$(git-pull-request) ');
-      md.appendText(`#${pr.number} ${pr.title}`);
-      md.appendMarkdown('\n\n');
-      md.appendText(describePullRequest(pr).detail);
-      md.appendMarkdown('\n\n');
+      md.appendMarkdown(`$(git-pull-request) ${escapeMarkdown(`#${pr.number} ${pr.title}`)}\n\n`);
+      md.appendMarkdown(`${escapeMarkdown(describePullRequest(pr).detail)}\n\n`);
       const ref = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
       const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
       const page = encodeURIComponent(JSON.stringify([{ repo: ref, number: pr.number, title: pr.title, state, isPull: true }]));
-      md.appendMarkdown(`[${vscode.l10n.t('Open Pull Request')}](command:${COMMAND.openIssue}?${page}) · `);
-      // A link here opens without the question core/openExternal.ts asks: only a page of the instance gets one.
+      md.appendMarkdown(`[${escapeMarkdown(vscode.l10n.t('Open Pull Request'))}](${markdownLinkTarget(`command:${COMMAND.openIssue}?${page}`)}) · `);
+      // A link here opens without the question core/openExternal.ts asks: only a page of the instance gets one. Link
+      // targets are percent-encoded whole: encodeURIComponent and the URL parser leave `(`, `)`, `[`, `]` and `$`.
       const web = externalUrlVerdict(pr.html_url, repo.instanceUrl);
-      if (web.kind === 'open') md.appendMarkdown(`[${vscode.l10n.t('Open in Browser')}](${web.url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c))}) · `);
+      if (web.kind === 'open') md.appendMarkdown(`[${escapeMarkdown(vscode.l10n.t('Open in Browser'))}](${markdownLinkTarget(web.url)}) · `);
       const args = encodeURIComponent(JSON.stringify([{ repo: ref, pr: { number: pr.number } }]));
-      md.appendMarkdown(`[${vscode.l10n.t('Show Changed Files')}](command:${COMMAND.showChangedFiles}?${args})`);
+      md.appendMarkdown(`[${escapeMarkdown(vscode.l10n.t('Show Changed Files'))}](${markdownLinkTarget(`command:${COMMAND.showChangedFiles}?${args}`)})`);
       return new vscode.Hover(md);
     } catch (e) {
       // A hover never shows failures (the command does); a failed request is only logged, anything else is a bug.

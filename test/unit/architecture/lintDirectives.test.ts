@@ -39,7 +39,7 @@ test('every Stryker disable comment names its mutators and gives its reason afte
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {
-        const m = /\/\/\s*Stryker\s+disable\b(.*)$/.exec(line);
+        const m = /(?:\/\/|\/\*)\s*Stryker\s+disable\b(.*)$/.exec(line);
         if (m && !/^(?:\s+next-line)?\s+(?!all\b)[A-Za-z,]+:\s*\S/.test(m[1]!)) bare.push(`${relative(root, file)}:${i + 1}`);
       });
   }

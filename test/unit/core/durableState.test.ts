@@ -1,7 +1,8 @@
 // Drafts kept in files: on disk when update resolves (a new instance, as after a window reload, reads them), removed
 // with undefined, read from the Memento of earlier versions until rewritten, and a damaged file costs only itself.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -67,5 +68,41 @@ describe('DurableState', () => {
     await state.update('good', 'kept');
     writeFileSync(join(dir, 'broken.json'), '{"key": "bad", "val');
     assert.equal(new DurableState(dir).get('good'), 'kept');
+  });
+
+  /** The file DurableState keeps `key` in (the first 40 hex digits of its SHA-256). */
+  const fileOf = (key: string): string => join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`);
+
+  it('the file holds the key and the value, written whole through a temporary file that is renamed', async () => {
+    const state = new DurableState(dir);
+    await state.update('k', { title: 'Whole', body: 'text' });
+    assert.deepEqual(JSON.parse(readFileSync(fileOf('k'), 'utf8')), { key: 'k', value: { title: 'Whole', body: 'text' } });
+    assert.deepEqual(readdirSync(dir), [fileOf('k').slice(dir.length + 1)], 'one file, no temporary one left');
+  });
+
+  it('a write that cannot complete leaves the previous whole draft, never part of the new one', async () => {
+    const state = new DurableState(dir);
+    await state.update('k', 'the previous draft');
+    // The temporary file cannot be written: a folder holds its name.
+    mkdirSync(`${fileOf('k')}.${process.pid}.tmp`);
+    await assert.rejects(state.update('k', 'a new draft'));
+    assert.deepEqual(JSON.parse(readFileSync(fileOf('k'), 'utf8')), { key: 'k', value: 'the previous draft' });
+    assert.equal(new DurableState(dir).get('k'), 'the previous draft');
+    // A later write, once the way is free, is written: a failure does not block the key.
+    rmSync(`${fileOf('k')}.${process.pid}.tmp`, { recursive: true });
+    await state.update('k', 'written after all');
+    assert.equal(new DurableState(dir).get('k'), 'written after all');
+  });
+
+  it('removing a key that was never written resolves, and writes nothing', async () => {
+    const state = new DurableState(dir);
+    await state.update('never', undefined);
+    assert.deepEqual(readdirSync(dir), []);
+  });
+
+  it('the first write creates the folder', async () => {
+    const nested = join(dir, 'deeper', 'still');
+    await new DurableState(nested).update('k', 'v');
+    assert.equal(new DurableState(nested).get('k'), 'v');
   });
 });

@@ -3,8 +3,9 @@
 // the six kinds of change under a version.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../../harness/paths';
 
@@ -12,6 +13,7 @@ interface Release {
   nextVersion(current: string, requested: string | undefined): string;
   repositoryWebUrl(manifest: unknown): string;
   cutRelease(changelog: string, version: string, date: string, repoUrl: string): string;
+  gitExecutable(env: NodeJS.ProcessEnv, platform?: NodeJS.Platform): string;
 }
 
 const script = async (): Promise<Release> => (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'release.mjs')).href)) as Release;
@@ -124,4 +126,28 @@ test('publishPlan: the one .vsix goes to the Marketplace and to Open VSX, each o
   );
   assert.match(plan[1]!.name, /Open VSX \(VSCodium, Cursor/);
   assert.ok(plan.every((p) => !p.npxArgs.includes('secret')), 'tokens stay in the environment');
+});
+
+test('gitExecutable: git by its absolute path, found only in absolute folders of PATH', async () => {
+  const { gitExecutable } = await script();
+  const dir = mkdtempSync(join(tmpdir(), 'gw-release-git-'));
+  try {
+    const git = join(dir, 'git');
+    writeFileSync(git, '#!/bin/sh\n');
+    chmodSync(git, 0o755);
+    assert.equal(gitExecutable({ PATH: ['relative/bin', dir].join(delimiter) }, 'linux'), git);
+    assert.equal(gitExecutable({ Path: dir }, 'linux'), git, 'the variable is found in any case (Windows writes Path)');
+    assert.ok(isAbsolute(gitExecutable(process.env)), 'the real git of this machine');
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      assert.throws(() => gitExecutable({ PATH: ['.', 'relative'].join(delimiter) }, 'linux'), /not found in an absolute folder of PATH/, 'a relative PATH entry is never searched, even where git is');
+    } finally {
+      process.chdir(cwd);
+    }
+    assert.throws(() => gitExecutable({}, 'linux'), /not found/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.doesNotMatch(read('scripts/release.mjs'), /execFileSync\('git'/, 'no bare git left in the script');
 });

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ts from 'typescript';
-import { MAX_EXTERNAL_URL_LENGTH, externalUrlVerdict } from '../../../src/shared/externalUrl';
+import { MAX_EXTERNAL_URL_LENGTH, externalUrlVerdict, openExternalUrl, type ExternalUrlUi } from '../../../src/shared/externalUrl';
 import { sourceFiles } from '../architecture/sourceFiles';
 
 const INSTANCE = 'https://git.example.com/gitea/';
@@ -44,6 +44,10 @@ describe('externalUrlVerdict', () => {
   it('credentials in the address are refused, even on the instance (`instance@elsewhere` reads like the instance)', () => {
     assert.deepEqual(externalUrlVerdict('https://git.example.com@evil.example/gitea/', INSTANCE), { kind: 'refuse', why: 'credentials' });
     assert.deepEqual(externalUrlVerdict('https://user:pw@git.example.com/gitea/x', INSTANCE), { kind: 'refuse', why: 'credentials' });
+    // A password without a user name is a password all the same: refused, never shown in a question.
+    assert.deepEqual(externalUrlVerdict('https://:s3cret@git.example.com/gitea/x', INSTANCE), { kind: 'refuse', why: 'credentials' });
+    assert.deepEqual(externalUrlVerdict('https://:s3cret@evil.example/', INSTANCE), { kind: 'refuse', why: 'credentials' });
+    assert.deepEqual(externalUrlVerdict('https://alice@evil.example/', INSTANCE), { kind: 'refuse', why: 'credentials' });
   });
 
   it('an address longer than the limit is refused; one at the limit is not', () => {
@@ -66,5 +70,60 @@ describe('one opener', () => {
       visit(ast);
     }
     assert.deepEqual(found, [], 'open server URLs with openServerUrl (src/core/openExternal.ts)');
+  });
+});
+
+describe('openExternalUrl: the question before another site opens', () => {
+  /** An editor whose question answers `answer`, recording what it was asked to show and open. */
+  function ui(answer: string | undefined): ExternalUrlUi & { events: string[] } {
+    const events: string[] = [];
+    return {
+      events,
+      openButton: 'Open',
+      refused: (why) => void events.push(`refused ${why}`),
+      ask: async (url) => (events.push(`ask ${url}`), answer),
+      open: async (url) => (events.push(`open ${url}`), true),
+    };
+  }
+
+  it('a page of the instance opens at once, with no question', async () => {
+    const u = ui(undefined);
+    assert.equal(await openExternalUrl('https://git.example.com/gitea/alice/demo', INSTANCE, u), true);
+    assert.deepEqual(u.events, ['open https://git.example.com/gitea/alice/demo']);
+  });
+
+  it('another site: the question shows the full address, and it opens only on the Open button', async () => {
+    const url = 'https://evil.example/a?b=c#d';
+    const yes = ui('Open');
+    assert.equal(await openExternalUrl(url, INSTANCE, yes), true);
+    assert.deepEqual(yes.events, [`ask ${url}`, `open ${url}`]);
+    for (const answer of [undefined, 'Cancel', 'open', '']) {
+      const no = ui(answer);
+      assert.equal(await openExternalUrl(url, INSTANCE, no), false, String(answer));
+      assert.deepEqual(no.events, [`ask ${url}`], `${String(answer)}: nothing opened`);
+    }
+  });
+
+  it('with no instance known, every page asks', async () => {
+    const u = ui(undefined);
+    assert.equal(await openExternalUrl('https://git.example.com/gitea/x', undefined, u), false);
+    assert.deepEqual(u.events, ['ask https://git.example.com/gitea/x']);
+  });
+
+  it('a refused address is neither asked about nor opened, and the user is told why', async () => {
+    for (const [url, why] of [
+      ['javascript:alert(1)', 'notWeb'],
+      ['https://:pw@git.example.com/gitea/x', 'credentials'],
+      [`https://git.example.com/gitea/${'a'.repeat(MAX_EXTERNAL_URL_LENGTH)}`, 'tooLong'],
+    ] as const) {
+      const u = ui('Open');
+      assert.equal(await openExternalUrl(url, INSTANCE, u), false, url);
+      assert.deepEqual(u.events, [`refused ${why}`], url);
+    }
+  });
+
+  it('what the opener says is what it resolves to', async () => {
+    const u = { ...ui('Open'), open: async () => false };
+    assert.equal(await openExternalUrl('https://git.example.com/gitea/x', INSTANCE, u), false);
   });
 });

@@ -70,6 +70,19 @@ describe('instanceImagesOnly', () => {
     for (const plain of ['no images here', 'an exclamation! [and a link](https://evil.example/)', '']) assert.equal(instanceImagesOnly(plain, INSTANCE), plain);
   });
 
+  it('an image of the instance with a title after several spaces or tabs stays an image', () => {
+    const image = '![a](https://git.example.com/gitea/i.png  \t "a title")';
+    assert.equal(instanceImagesOnly(image, INSTANCE), image);
+  });
+
+  it('an image of an unusual shape is escaped even when an image of the instance follows it', () => {
+    // Only the image that starts where `![` is counts: a later one of the instance does not vouch for it.
+    const hostile = '![a](<https://evil.example/t.png>) ![b](https://git.example.com/gitea/i.png)';
+    assert.equal(instanceImagesOnly(hostile, INSTANCE), '!\\[a](<https://evil.example/t.png>) ![b](https://git.example.com/gitea/i.png)');
+    const reference = '![a][r] ![b](https://git.example.com/gitea/i.png)\n\n[r]: https://evil.example/t.png';
+    assert.ok(instanceImagesOnly(reference, INSTANCE).startsWith('!\\[a][r] ![b]('), instanceImagesOnly(reference, INSTANCE));
+  });
+
   it('random Markdown of image syntax: every image left is on the instance (seeded)', () => {
     const parts = ['![', ']', '(', ')', '[', 'r', ']: ', '\n\n', ' "t"', '<', '>', '\\', '`', 'https://evil.example/t.png', 'https://git.example.com/gitea/a.png', 'x', ' '];
     let seed = 7;

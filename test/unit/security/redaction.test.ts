@@ -21,6 +21,9 @@ describe('redact', () => {
       'clone of https://example.com/x.git failed, then HTTP://example.org/y and git+ssh://h/z',
     );
     assert.equal(redact('a://tok@h', []), 'a://h', 'a one-letter scheme');
+    // Digits and + . - after the first letter are part of a scheme: s3://KEY:SECRET@… loses its key and secret.
+    assert.equal(redact('upload to s3://AKIAKEY:wJalrSECRET@bucket.example/x failed', []), 'upload to s3://bucket.example/x failed');
+    assert.equal(redact('svn+ssh://u:pw@h/r and web.dav-2://u:pw@h/r', []), 'svn+ssh://h/r and web.dav-2://h/r');
   });
 
   it('leaves addresses that are not URL credentials: a URL without them, then an e-mail address', () => {

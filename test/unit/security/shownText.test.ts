@@ -9,10 +9,13 @@ import { ShownTextCheck, fixtureProgram, srcProgram } from './shownText';
 
 const HEAD = `import * as vscode from 'vscode';
 import { inertText } from '../shared/untrustedText';
+import { escapeMarkdown, markdownLinkTarget } from '../shared/markdownText';
 interface Pull { title: string; number: number; user: { login: string } }
 declare function load(): Promise<Pull[]>;
 declare const pr: Pull;
 `;
+
+const TRUSTED = `const md = new vscode.MarkdownString(undefined, true);\nmd.isTrusted = { enabledCommands: ['gitea.openIssue'] };\n`;
 
 /** Each fixture: a file that shows server text raw (must be reported) or made inert (must not). */
 const RAW: Record<string, string> = {
@@ -42,6 +45,25 @@ const RAW: Record<string, string> = {
   createQuickPick: `const qp = vscode.window.createQuickPick();\nqp.items = [pr].map((p) => ({ label: 'x', description: p.title }));`,
   spreadObject: `const base = { label: pr.title };\nvoid vscode.window.showQuickPick([{ ...base, description: 'd' }]);`,
   referenceNotCall: `const show = vscode.window.showInformationMessage;\nvoid show(pr.title);`,
+  // A trusted MarkdownString (it may run command: links): what forms its Markdown must be escaped.
+  trustedAppendText: `${TRUSTED}md.appendText(pr.title);`,
+  trustedAppendTextTemplate: `${TRUSTED}md.appendText(\`#\${pr.number} \${pr.title}\`);`,
+  trustedAppendMarkdown: `${TRUSTED}md.appendMarkdown(\`**\${pr.title}**\`);`,
+  trustedL10n: `${TRUSTED}md.appendMarkdown(vscode.l10n.t('Pull request {0}', pr.title));`,
+  trustedInertIsNotEnough: `${TRUSTED}md.appendMarkdown(inertText(pr.title));`,
+  trustedCodeblock: `${TRUSTED}md.appendCodeblock(pr.title);`,
+  trustedLinkLabel: `${TRUSTED}md.appendMarkdown(\`[\${pr.title}](\${markdownLinkTarget('command:x')})\`);`,
+  trustedLinkTargetUnencoded: `${TRUSTED}md.appendMarkdown(\`[Open](command:x?\${encodeURIComponent(JSON.stringify([pr.title]))})\`);`,
+  trustedValue: `${TRUSTED}md.value = pr.title;`,
+  trustedConstructor: `const md = new vscode.MarkdownString(pr.title, true);\nmd.isTrusted = { enabledCommands: ['x'] };`,
+  trustedTrue: `const md = new vscode.MarkdownString();\nmd.isTrusted = true;\nmd.appendText(pr.title);`,
+  trustedViaParameter: `function add(m: vscode.MarkdownString, t: string): void { m.appendText(t); }\n${TRUSTED}add(md, pr.title);`,
+  trustedInsideHelper: `function add(m: vscode.MarkdownString): void { m.isTrusted = true; m.appendMarkdown(pr.title); }\nadd(new vscode.MarkdownString());`,
+  trustedFromFactory: `function make(): vscode.MarkdownString { const m = new vscode.MarkdownString(); m.isTrusted = true; return m; }\nmake().appendMarkdown(pr.title);`,
+  trustedChained: `${TRUSTED}md.appendMarkdown('a').appendText(pr.title);`,
+  trustedProperty: `class Tip { md = new vscode.MarkdownString(); constructor() { this.md.isTrusted = true; this.md.appendText(pr.title); } }\nvoid Tip;`,
+  unknownMarkdownString: `function add(m: vscode.MarkdownString): void { m.appendText(pr.title); }\nvoid add;`,
+  newNotHeld: `void new vscode.Hover(new vscode.MarkdownString(pr.title));`,
 };
 const INERT: Record<string, string> = {
   constant: `void vscode.window.showInformationMessage('Done.');`,
@@ -54,6 +76,14 @@ const INERT: Record<string, string> = {
   quickPickItems: `void vscode.window.showQuickPick(load().then((pulls) => pulls.map((p) => ({ label: \`$(git-pull-request) #\${p.number} \${inertText(p.title)}\`, pull: p }))));`,
   lookupTable: `const LABELS: Record<'a' | 'b', () => string> = { a: () => vscode.l10n.t('A'), b: () => vscode.l10n.t('B') };\nvoid vscode.window.showQuickPick((['a', 'b'] as const).map((k) => ({ label: LABELS[k]() })));`,
   markdownTooltip: `const item = vscode.window.createStatusBarItem();\nitem.tooltip = new vscode.MarkdownString('x');`,
+  trustedEscaped: `${TRUSTED}md.appendMarkdown(\`$(git-pull-request) **\${escapeMarkdown(\`#\${pr.number} \${pr.title}\`)}**\`);`,
+  trustedL10nEscaped: `${TRUSTED}md.appendMarkdown(escapeMarkdown(vscode.l10n.t('Pull request {0}', pr.title)));`,
+  trustedLink: `${TRUSTED}md.appendMarkdown(\`[\${escapeMarkdown(pr.title)}](\${markdownLinkTarget(\`command:x?\${encodeURIComponent(JSON.stringify([pr.title]))}\`)})\`);`,
+  trustedConstants: `${TRUSTED}md.appendText(vscode.l10n.t('Pull request #{0}', pr.number));\nmd.appendMarkdown('\\n\\n');`,
+  untrustedAppendText: `const md = new vscode.MarkdownString();\nmd.appendText(pr.title);\nmd.appendMarkdown(pr.title);`,
+  explicitlyUntrusted: `const md = new vscode.MarkdownString(pr.title, true);\nmd.isTrusted = false;\nmd.appendMarkdown(pr.title);`,
+  untrustedParameter: `function add(m: vscode.MarkdownString, t: string): void { m.appendText(t); }\nadd(new vscode.MarkdownString(), pr.title);`,
+  untrustedFactory: `function make(): vscode.MarkdownString { const m = new vscode.MarkdownString(); m.isTrusted = false; return m; }\nmake().appendMarkdown(pr.title);`,
 };
 
 function reported(files: Record<string, string>): Map<string, string[]> {
@@ -68,12 +98,12 @@ function reported(files: Record<string, string>): Map<string, string[]> {
 }
 
 describe('text shown by VS Code', () => {
-  it('every message, progress text, quick-pick item, prompt and status bar text of src/ is constant or inert', () => {
+  it('every message, progress text, quick-pick item, prompt, status bar text and trusted MarkdownString of src/ is constant, inert or escaped', () => {
     const raw = new ShownTextCheck(srcProgram(REPO_ROOT), () => true, REPO_ROOT).rawTexts();
     assert.deepEqual(
       raw.map((r) => `${r.at} ${r.sink}: ${r.because}`),
       [],
-      'server text shown raw: pass it through inertText (src/shared/untrustedText.ts)',
+      'server text shown raw: pass it through inertText (src/shared/untrustedText.ts), or in a trusted MarkdownString through escapeMarkdown or markdownLinkTarget (src/shared/markdownText.ts)',
     );
   });
 

@@ -5,6 +5,10 @@
 // `vscode.l10n.t` of fine arguments, or went through inertText (src/shared/untrustedText.ts); anything else (a
 // server field, a parameter of a callback nobody calls directly, a library call) is reported with where it comes
 // from. A cast never makes text fine: the checker looks through it.
+// A MarkdownString that may be trusted (an `isTrusted` other than `false` is assigned to what holds it, or where it
+// comes from is not known) runs the `command:` links its text forms: what its appendText, appendMarkdown,
+// appendCodeblock, constructor and `value` take is fine only as above with escapeMarkdown or markdownLinkTarget
+// (src/shared/markdownText.ts) in place of inertText, which leaves `<command:…>` an autolink.
 import { join, relative, sep } from 'node:path';
 import * as ts from 'typescript';
 
@@ -37,10 +41,16 @@ const PROPERTY_SINKS: Record<string, readonly string[]> = {
   StatusBarItem: ['text', 'tooltip'],
   InputBox: ['prompt', 'validationMessage'],
   QuickPick: ['items', 'prompt'],
+  // Checked only when the MarkdownString may be trusted (checkMarkdownCall and the like).
+  MarkdownString: ['value'],
 };
 const SINK_PROPERTIES = new Set(Object.values(PROPERTY_SINKS).flat());
 const ITEM_FIELDS = ['label', 'description', 'detail'];
 const SANITIZERS = new Set(['inertText', 'inertOptional']);
+/** What makes server text fine in a trusted MarkdownString (src/shared/markdownText.ts). */
+const MARKDOWN_SANITIZERS = new Set(['escapeMarkdown', 'markdownLinkTarget']);
+/** MarkdownString methods whose first argument becomes part of its Markdown. */
+const MARKDOWN_METHODS = new Set(['appendText', 'appendMarkdown', 'appendCodeblock']);
 const DATE_TEXT = new Set(['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toISOString', 'toDateString', 'toTimeString', 'toUTCString', 'toFixed', 'toPrecision']);
 /** Array methods whose result's elements are the receiver's. */
 const SAME_ELEMENTS = new Set(['filter', 'slice', 'sort', 'reverse', 'toSorted', 'toReversed', 'concat']);
@@ -84,7 +94,14 @@ export class ShownTextCheck {
   private readonly callsByName = new Map<string, ts.Node[]>();
   private readonly assignmentsByName = new Map<string, ts.Node[]>();
   private readonly pushesByName = new Map<string, ts.Node[]>();
-  private readonly safeMemo = new Map<ts.Node, Verdict>();
+  private readonly textMemo = new Map<ts.Node, Verdict>();
+  private readonly markdownMemo = new Map<ts.Node, Verdict>();
+  /** Checking what a trusted MarkdownString takes: escapeMarkdown, not inertText, makes text fine. */
+  private markdown = false;
+  private get safeMemo(): Map<ts.Node, Verdict> {
+    return this.markdown ? this.markdownMemo : this.textMemo;
+  }
+  private trusted: Set<ts.Symbol> | undefined;
   private readonly safeInProgress = new Set<ts.Node>();
   private readonly files: readonly ts.SourceFile[];
 
@@ -106,6 +123,9 @@ export class ShownTextCheck {
         if (ts.isCallExpression(node)) {
           const name = lastName(node.expression);
           if (name && name in CALL_SINKS) this.checkCall(node, found);
+          if (name && MARKDOWN_METHODS.has(name)) this.checkMarkdownCall(node, found);
+        } else if (ts.isNewExpression(node) && lastName(node.expression) === 'MarkdownString') {
+          this.checkMarkdownNew(node, found);
         } else if ((ts.isPropertyAccessExpression(node) || ts.isBindingElement(node)) && this.isSinkReference(node)) {
           // Held in a variable or passed on, a sink's calls are out of this check's sight: call it directly.
           found.push({ at: this.where(node), sink: nameOf(node as unknown as ts.Declaration) ?? node.getText(), because: 'a reference to a VS Code function that shows text, not a call of it' });
@@ -231,11 +251,70 @@ export class ShownTextCheck {
     if (!d || !isVscodeDeclaration(d)) return;
     const owner = containerName(d);
     const prop = left.name.text;
+    if (owner === 'MarkdownString' && prop === 'value') {
+      if (this.mayBeTrusted(left.expression)) this.reportMarkdown(found, left.parent, 'trusted MarkdownString.value', right);
+      return;
+    }
     if (!owner || !PROPERTY_SINKS[owner]?.includes(prop)) return;
     if (prop === 'items') return this.checkItems(left.parent, right, found);
     // A validation message may be an InputBoxValidationMessage: its `message` is the text.
     const text = prop === 'validationMessage' && !this.isStringTyped(right) ? this.property(right, 'message') : this.safe(right);
     this.report(found, left.parent, `${owner}.${prop}`, text);
+  }
+
+  /** `md.appendText(x)` and the like on a MarkdownString that may be trusted: `x` must be escaped. */
+  private checkMarkdownCall(call: ts.CallExpression, found: RawText[]): void {
+    const d = this.checker.getResolvedSignature(call)?.declaration;
+    if (!d || !isVscodeDeclaration(d) || containerName(d) !== 'MarkdownString' || !ts.isPropertyAccessExpression(call.expression)) return;
+    const [first] = call.arguments;
+    if (first && this.mayBeTrusted(call.expression.expression)) this.reportMarkdown(found, call, `trusted MarkdownString.${nameOf(d as ts.Declaration)}`, first);
+  }
+
+  /** `new vscode.MarkdownString(x)` held where an `isTrusted` is set. */
+  private checkMarkdownNew(node: ts.NewExpression, found: RawText[]): void {
+    const d = this.checker.getResolvedSignature(node)?.declaration;
+    const [first] = node.arguments ?? [];
+    if (!d || !isVscodeDeclaration(d) || !first) return;
+    const holder = ts.isVariableDeclaration(node.parent) && node.parent.initializer === node ? this.symbolOf(node.parent.name as ts.Identifier) : undefined;
+    // Not held by a name: nothing can set isTrusted on it later except through where it goes, which is not followed.
+    if (holder ? this.trustedSymbols().has(holder) : !ts.isExpressionStatement(node.parent)) this.reportMarkdown(found, node, 'trusted new MarkdownString', first);
+  }
+
+  private reportMarkdown(found: RawText[], at: ts.Node, sink: string, text: ts.Expression): void {
+    this.markdown = true;
+    try {
+      this.report(found, at, sink, this.safe(text));
+    } finally {
+      this.markdown = false;
+    }
+  }
+
+  /** Symbols (variables, parameters, properties) some `x.isTrusted = …` other than `false` is assigned through. */
+  private trustedSymbols(): Set<ts.Symbol> {
+    if (this.trusted) return this.trusted;
+    this.trusted = new Set();
+    for (const b of (this.assignmentsByName.get('isTrusted') ?? []) as ts.BinaryExpression[]) {
+      if (!ts.isPropertyAccessExpression(b.left) || strip(b.right).kind === ts.SyntaxKind.FalseKeyword) continue;
+      const s = this.symbolOf(strip(b.left.expression));
+      if (s) this.trusted.add(s);
+    }
+    return this.trusted;
+  }
+
+  /** Whether the MarkdownString `e` evaluates to may be trusted: an `isTrusted` is set on what holds it or on where
+   * it comes from (followed like text), or where it comes from is not known. A fresh one is not. */
+  private mayBeTrusted(expr: ts.Expression, seen = new Set<ts.Node>()): boolean {
+    const e = this.awaited(expr);
+    if (seen.has(e)) return false;
+    seen.add(e);
+    if (ts.isNewExpression(e)) return false;
+    if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) {
+      const s = this.symbolOf(e);
+      if (s && this.trustedSymbols().has(s)) return true;
+    }
+    const values = this.values(e);
+    if (!values.ok || values.exprs.some((v) => strip(v) === e)) return true;
+    return values.exprs.some((v) => this.mayBeTrusted(v, seen));
   }
 
   /** Quick-pick items: strings, or objects whose label, description and detail are fine. */
@@ -371,7 +450,8 @@ export class ShownTextCheck {
   private safeCall(call: ts.CallExpression): Verdict {
     const d = this.checker.getResolvedSignature(call)?.declaration;
     const name = d ? nameOf(d as ts.Declaration) : undefined;
-    if (d && name && SANITIZERS.has(name) && /[\\/]untrustedText\.ts$/.test(d.getSourceFile().fileName)) return OK;
+    if (!this.markdown && d && name && SANITIZERS.has(name) && /[\\/]untrustedText\.ts$/.test(d.getSourceFile().fileName)) return OK;
+    if (this.markdown && d && name && MARKDOWN_SANITIZERS.has(name) && /[\\/]shared[\\/]markdownText\.ts$/.test(d.getSourceFile().fileName)) return OK;
     if (d && name === 't' && isVscodeDeclaration(d) && containerName(d) === 'l10n') {
       const [message, ...args] = call.arguments;
       const parts: ts.Expression[] = [];

@@ -7,7 +7,8 @@ test('Markdown and HTML in server text are escaped', () => {
   assert.equal(escapeMarkdown('<img src=x onerror=alert(1)>'), '&lt;img src\\=x onerror\\=alert\\(1\\)&gt;');
   assert.equal(escapeMarkdown('[click](command:workbench.action.quit)'), '\\[click\\]\\(command\\:workbench\\.action\\.quit\\)');
   assert.equal(escapeMarkdown('**bold** _it_ `code` # h'), '\\*\\*bold\\*\\* \\_it\\_ \\`code\\` \\# h');
-  assert.equal(escapeMarkdown('$(alert) icon'), '\\$\\(alert\\) icon', 'no codicon syntax from the server');
+  // VS Code draws `$(name)` on the HTML after backslash escapes are gone: only an entity keeps the icon out.
+  assert.equal(escapeMarkdown('$(alert) icon'), '&#36;\\(alert\\) icon', 'no codicon syntax from the server');
   assert.equal(escapeMarkdown('a & b'), 'a &amp; b');
   assert.equal(escapeMarkdown('line1\nline2'), 'line1  \nline2');
 });
