@@ -20,6 +20,7 @@ import { registerRepositories } from './git';
 import { registerGitCredentials } from './git/gitCredentials';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
+import { registerToolStandIns } from './lm/standIns';
 import { registerStatusBar } from './views/statusBar';
 import type * as Workbench from './workbench';
 
@@ -60,6 +61,12 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerPullRequestStatus(services, () => void features.load().catch(() => undefined));
   const contributed = contributions(context);
   features.standIn([...contributed.commands.filter((id) => !STARTUP_COMMANDS.has(id)), ...HIDDEN_FEATURE_COMMANDS], contributed.shownViews);
+  const toolRelays = registerToolStandIns(contributed.tools, async () => {
+    await features.load();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by features.load() (another bundle)
+    return (require('./workbench') as typeof Workbench).toolImplementations();
+  }, log);
+  if (toolRelays) context.subscriptions.push(toolRelays);
   context.subscriptions.push(registerNotificationBadge(services, () => features.shownView('gitea.notifications')));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -93,9 +100,9 @@ function neededAtActivation(webviewPanels: readonly string[]): string | undefine
 
 /**
  * From package.json: the commands; the views that show without a `when` clause (a feature shows the others); the
- * webview panels VS Code restores (`onWebviewPanel:` activation events).
+ * webview panels VS Code restores (`onWebviewPanel:` activation events); the language-model tools.
  */
-function contributions(context: vscode.ExtensionContext): { commands: string[]; shownViews: string[]; webviewPanels: string[] } {
+function contributions(context: vscode.ExtensionContext): { commands: string[]; shownViews: string[]; webviewPanels: string[]; tools: string[] } {
   const manifest = context.extension.packageJSON as Manifest;
   const prefix = 'onWebviewPanel:';
   return {
@@ -105,6 +112,7 @@ function contributions(context: vscode.ExtensionContext): { commands: string[]; 
       .filter((v) => !v.when)
       .map((v) => v.id),
     webviewPanels: (manifest.activationEvents ?? []).filter((e) => e.startsWith(prefix)).map((e) => e.slice(prefix.length)),
+    tools: (manifest.contributes?.languageModelTools ?? []).map((t) => t.name),
   };
 }
 
@@ -113,6 +121,7 @@ interface Manifest {
   readonly contributes?: {
     readonly commands?: readonly { readonly command: string }[];
     readonly views?: Readonly<Record<string, readonly { readonly id: string; readonly when?: string }[]>>;
+    readonly languageModelTools?: readonly { readonly name: string }[];
   };
 }
 

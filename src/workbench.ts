@@ -2,14 +2,25 @@
 // these commands first runs (core/deferredFeatures.ts), never at activation. The Services arrive built; each area
 // registers its parts, one line each: the views' providers take over the tree views made at activation, the
 // commands replace their stand-ins. The HTTP client is loaded later still, on the first request (src/apiLoader.ts).
+// The language-model tools' implementations are here too, handed to their relays (lm/standIns.ts) on first call.
 import type { Services } from './core/services';
 import { watchCheckedOutPullRequests } from './git/checkedOutPullRequests';
+import { languageModelTools } from './lm';
+import type { ToolImplementation } from './lm/standIns';
 import { registerViews } from './views';
 import { registerCommands } from './commands';
+
+let tools: ReadonlyMap<string, ToolImplementation> = new Map();
 
 export function activate(services: Services): void {
   const checkedOut = watchCheckedOutPullRequests(services.log);
   services.context.subscriptions.push(checkedOut);
   registerViews(services, checkedOut);
   registerCommands(services);
+  tools = languageModelTools(services, checkedOut);
+}
+
+/** The language-model tools by name, once activate() has run. */
+export function toolImplementations(): ReadonlyMap<string, ToolImplementation> {
+  return tools;
 }

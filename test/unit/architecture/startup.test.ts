@@ -35,9 +35,12 @@ function bundledFrom(entry: string, edges: readonly ImportEdge[]): Set<string> {
   return files;
 }
 
-/** Files of the entry point's bundle that belong to the views and commands (the status bar item shows at startup). */
+/** Files of the entry point's bundle that belong to the views, commands and language-model tools (the status bar item
+ * shows at startup; the tools' relays are registered then). */
 function featureCode(files: ReadonlySet<string>): string[] {
-  return [...files].filter((f) => f === 'workbench.ts' || f.startsWith('commands/') || (f.startsWith('views/') && f !== 'views/statusBar.ts')).sort();
+  return [...files]
+    .filter((f) => f === 'workbench.ts' || f.startsWith('commands/') || (f.startsWith('views/') && f !== 'views/statusBar.ts') || (f.startsWith('lm/') && f !== 'lm/standIns.ts'))
+    .sort();
 }
 
 test('each bundle boundary is a value require that exists in src/', () => {
@@ -50,14 +53,14 @@ test('dist/extension.js holds no view or command code, and not the client', () =
   assert.deepEqual(featureCode(files), []);
   assert.deepEqual([...files].filter((f) => f.startsWith('api/') && !API_VALUE_MODULES.has(f)), []);
   // What it must hold to work at startup.
-  for (const f of ['auth/accountStore.ts', 'git/repositoryContext.ts', 'views/statusBar.ts', 'core/deferredFeatures.ts']) assert.ok(files.has(f), f);
+  for (const f of ['auth/accountStore.ts', 'git/repositoryContext.ts', 'views/statusBar.ts', 'core/deferredFeatures.ts', 'lm/standIns.ts']) assert.ok(files.has(f), f);
   // Its one instance is the workbench's: a copy here would be another cache, which the forms would not see.
   assert.ok(!files.has('core/recentRepositories.ts'), 'the recently read repositories are the workbench bundle\'s');
 });
 
 test('dist/workbench.js reaches every view and command family', () => {
   const files = bundledFrom('workbench.ts', importEdges());
-  for (const f of ['views/index.ts', 'commands/index.ts', 'views/branchesView.ts', 'commands/createIssue/index.ts']) assert.ok(files.has(f), f);
+  for (const f of ['views/index.ts', 'commands/index.ts', 'views/branchesView.ts', 'commands/createIssue/index.ts', 'lm/index.ts', 'lm/issueTool.ts']) assert.ok(files.has(f), f);
 });
 
 test('the check notices an import that pulls the views into the entry point', () => {

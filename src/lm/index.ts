@@ -1,0 +1,17 @@
+// The language-model tools' implementations by name (dist/workbench.js): one line per tool. Registered at activation
+// through the relays of ./standIns.ts, which load them on a tool's first call.
+import type { CheckedOutPulls } from '../core/checkedOutPulls';
+import type { Services } from '../core/services';
+import { issueTool } from './issueTool';
+import type { ToolImplementation } from './standIns';
+
+/** The tool names of package.json (`contributes.languageModelTools`). */
+export const TOOL = {
+  issue: 'gitea_issue',
+  activePullRequest: 'gitea_activePullRequest',
+} as const;
+
+export function languageModelTools(services: Services, checkedOut: CheckedOutPulls): ReadonlyMap<string, ToolImplementation> {
+  void checkedOut;
+  return new Map<string, ToolImplementation>([[TOOL.issue, issueTool(services)]]);
+}

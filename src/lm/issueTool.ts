@@ -1,0 +1,69 @@
+// The `issue` tool: an issue or pull request by number, `owner/repo#n` or URL, with its labels, milestone, assignees,
+// dependencies and comments (CAPS.comments from `commentsOffset`, each capped; the result says how to read on).
+import * as vscode from 'vscode';
+import { repoParams } from '../core/target';
+import type { Services } from '../core/services';
+import { CAPS, FRAMING_NOTE, quoted, ResultText, safeAuthor, value } from './quote';
+import { textResult, type ToolImplementation } from './standIns';
+import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
+
+export interface IssueInput {
+  readonly issue?: string | number;
+  readonly repository?: string;
+  readonly commentsOffset?: number;
+}
+
+export function issueTool(services: Services): ToolImplementation {
+  return {
+    async invoke(options, token) {
+      const input = (options.input ?? {}) as IssueInput;
+      const what = vscode.l10n.t('the issue {0}', String(input.issue ?? '').slice(0, 200));
+      const controller = new AbortController();
+      const cancel = token.onCancellationRequested(() => controller.abort());
+      try {
+        if (input.issue === undefined || input.issue === '') throw new ToolRefusal(vscode.l10n.t('Name the issue: its number, owner/repo#number or its URL.'));
+        const ref = issueRefFromInput(services, input.issue, input.repository);
+        if (ref instanceof ToolRefusal) throw ref;
+        const target = await targetFor(services, ref.repo);
+        if (target instanceof ToolRefusal) throw target;
+        const { client, repo } = target;
+        const signal = controller.signal;
+        const params = { ...repoParams(repo), index: ref.number };
+        const [issue, comments, dependencies] = await Promise.all([
+          client.issueGetIssue(params, { signal }),
+          client.issueGetComments(params, { signal }),
+          // expected: dependencies are off on the repository (or the instance is older); the result says none were read.
+          client.issueListIssueDependencies({ ...params, limit: 50 }, { signal }).then((p) => p.items, () => undefined),
+        ]);
+        const offset = Math.max(0, Math.min(Number(input.commentsOffset) || 0, comments.items.length));
+        const shown = comments.items.slice(offset, offset + CAPS.comments);
+        const next = offset + shown.length;
+        const out = new ResultText(vscode.l10n.t('[The result reached its size limit; ask again with commentsOffset: {0} for the comments after those shown.]', next));
+        out.add(FRAMING_NOTE);
+        const kind = issue.pull_request ? 'Pull request' : 'Issue';
+        out.add(`${kind} ${repo.owner}/${repo.repo}#${issue.number} (${issue.state})${issue.html_url ? ` ${value(issue.html_url)}` : ''}`);
+        out.add(`Author: ${value(issue.user?.login ?? issue.original_author)}`);
+        out.add(`Labels: ${issue.labels.map((l) => value(l.name)).join(', ') || 'none'}`);
+        out.add(`Milestone: ${issue.milestone ? value(issue.milestone.title) : 'none'}`);
+        out.add(`Assignees: ${issue.assignees.map((a) => value(a.login)).join(', ') || 'none'}`);
+        out.add(
+          `Depends on: ${dependencies === undefined ? 'not available' : dependencies.map((d) => `#${d.number} (${d.state}) ${value(d.title)}`).join('; ') || 'none'}`,
+        );
+        const author = issue.user?.login ?? issue.original_author;
+        out.add(`Title:\n${quoted('title', author, issue.title, CAPS.short)}`);
+        out.add(`Description:\n${quoted('body', author, issue.body ?? '', CAPS.body)}`);
+        out.add(`Comments ${shown.length ? `${offset + 1}–${next}` : '0'} of ${comments.items.length}:`);
+        for (const c of shown) {
+          const by = c.user?.login ?? c.original_author;
+          if (!out.add(`Comment by ${value(safeAuthor(by))} at ${c.created_at ?? '?'}:\n${quoted('comment', by, c.body ?? '', CAPS.comment)}`)) break;
+        }
+        if (!out.truncated && next < comments.items.length) out.add(vscode.l10n.t('[{0} more comments: ask again with commentsOffset: {1}.]', comments.items.length - next, next));
+        return textResult(out.toString());
+      } catch (e) {
+        return failureResult(what, e);
+      } finally {
+        cancel.dispose();
+      }
+    },
+  };
+}
