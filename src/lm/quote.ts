@@ -8,7 +8,7 @@
 //   ````
 //   </untrusted>
 // The fence is one backtick longer than the longest run of backticks inside (at least three), so nothing inside
-// closes it; `kind` is ours, `author` is reduced to the characters of a Gitea user name. Short values (a label,
+// closes it (a run of more than 32 is shortened, so the fence stays short); `kind` is ours, `author` is reduced to the characters of a Gitea user name. Short values (a label,
 // a branch, a user name) are JSON strings on our own lines. Every block and every result has a cap; what is cut
 // says so, with a hint to ask for the rest.
 
@@ -65,9 +65,12 @@ export function fenceFor(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
+const LONGEST_RUN = 32;
+
 /** `text` (capped at `max`) framed as untrusted data of `kind`, written by `author`. */
 export function quoted(kind: QuotedKind, author: string | undefined, text: string, max: number): string {
-  const body = capText(text.replace(/\r\n?/g, '\n'), max);
+  // A run of backticks longer than LONGEST_RUN is shortened (and says so), so a fence never outgrows its text.
+  const body = capText(text.replace(/\r\n?/g, '\n'), max).replace(/`{33,}/g, (run) => `${'`'.repeat(LONGEST_RUN)}[… ${run.length - LONGEST_RUN} more backticks]`);
   const fence = fenceFor(body);
   return [`<untrusted kind="${kind}" author="${safeAuthor(author)}">`, `${fence}text`, body, fence, '</untrusted>'].join('\n');
 }
