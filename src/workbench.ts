@@ -17,7 +17,7 @@ export function activate(services: Services): void {
   services.context.subscriptions.push(checkedOut);
   registerViews(services, checkedOut);
   registerCommands(services);
-  tools = languageModelTools(services, checkedOut);
+  tools = languageModelTools(services);
 }
 
 /** The language-model tools by name, once activate() has run. */

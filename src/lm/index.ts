@@ -1,7 +1,7 @@
 // The language-model tools' implementations by name (dist/workbench.js): one line per tool. Registered at activation
 // through the relays of ./standIns.ts, which load them on a tool's first call.
-import type { CheckedOutPulls } from '../core/checkedOutPulls';
 import type { Services } from '../core/services';
+import { activePullRequestTool } from './activePullRequestTool';
 import { issueTool } from './issueTool';
 import type { ToolImplementation } from './standIns';
 
@@ -11,7 +11,9 @@ export const TOOL = {
   activePullRequest: 'gitea_activePullRequest',
 } as const;
 
-export function languageModelTools(services: Services, checkedOut: CheckedOutPulls): ReadonlyMap<string, ToolImplementation> {
-  void checkedOut;
-  return new Map<string, ToolImplementation>([[TOOL.issue, issueTool(services)]]);
+export function languageModelTools(services: Services): ReadonlyMap<string, ToolImplementation> {
+  return new Map<string, ToolImplementation>([
+    [TOOL.activePullRequest, activePullRequestTool(services)],
+    [TOOL.issue, issueTool(services)],
+  ]);
 }

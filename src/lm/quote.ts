@@ -34,7 +34,7 @@ export const CAPS = {
   logLines: 40,
 } as const;
 
-export type QuotedKind = 'title' | 'body' | 'comment' | 'review' | 'log line' | 'error';
+export type QuotedKind = 'title' | 'body' | 'comment' | 'review' | 'log lines' | 'error';
 
 /** A user name as Gitea allows it (letters, digits, `-`, `_`, `.`); anything else becomes `_`. */
 export function safeAuthor(name: string | undefined): string {
