@@ -3,17 +3,20 @@
 import type { Services } from '../core/services';
 import { activePullRequestTool } from './activePullRequestTool';
 import { issueTool } from './issueTool';
+import { jobLogTool } from './jobLogTool';
 import type { ToolImplementation } from './standIns';
 
 /** The tool names of package.json (`contributes.languageModelTools`). */
 export const TOOL = {
   issue: 'gitea_issue',
   activePullRequest: 'gitea_activePullRequest',
+  jobLog: 'gitea_jobLog',
 } as const;
 
 export function languageModelTools(services: Services): ReadonlyMap<string, ToolImplementation> {
   return new Map<string, ToolImplementation>([
     [TOOL.activePullRequest, activePullRequestTool(services)],
     [TOOL.issue, issueTool(services)],
+    [TOOL.jobLog, jobLogTool(services)],
   ]);
 }

@@ -15,10 +15,13 @@ export class ToolRefusal extends Error {
   }
 }
 
-/** The repository `owner/repo` of the active repository's instance (the active one itself when not given). */
+/** The repository `owner/repo` of the active repository's instance, or a repository URL of a signed-in instance (the
+ * active repository when not given). */
 export function repoFromInput(services: Services, ownerRepo: string | undefined): RepoRef | ToolRefusal | undefined {
   const active = services.repos.active;
   if (!ownerRepo) return active;
+  const url = /^https?:\/\//i.test(ownerRepo.trim()) ? repoFromUrl(services, ownerRepo.trim()) : undefined;
+  if (url) return url;
   const m = /^\s*([\w.-]{1,100})\/([\w.-]{1,100})\s*$/.exec(ownerRepo);
   if (!m) return new ToolRefusal(vscode.l10n.t('"{0}" is not a repository: write it as owner/name.', ownerRepo.slice(0, 200)));
   const [owner, repo] = [m[1]!, m[2]!];
@@ -27,6 +30,16 @@ export function repoFromInput(services: Services, ownerRepo: string | undefined)
   if (detected) return detected;
   const instanceUrl = active?.instanceUrl ?? services.accounts.accounts[0]?.instanceUrl;
   return instanceUrl ? { instanceUrl, owner, repo, ...(active?.accountId ? { accountId: active.accountId } : {}) } : undefined;
+}
+
+/** A repository URL of a signed-in instance (`<instance>owner/repo`, anything after it ignored). */
+function repoFromUrl(services: Services, raw: string): RepoRef | undefined {
+  for (const account of services.accounts.accounts) {
+    if (!raw.toLowerCase().startsWith(account.instanceUrl.toLowerCase())) continue;
+    const m = /^([\w.-]{1,100})\/([\w.-]{1,100}?)(?:\.git)?(?:[/?#].*)?$/.exec(raw.slice(account.instanceUrl.length));
+    if (m) return { instanceUrl: account.instanceUrl, owner: m[1]!, repo: m[2]!, accountId: account.id };
+  }
+  return undefined;
 }
 
 /** The target for `repo`, or why there is none. */

@@ -1,0 +1,104 @@
+// The `jobLog` tool: a CI job's failing lines (the Problems view's parser), or the end of its log — for a job, a
+// run's failed jobs, or the current branch's latest run. Log text is framed as quoted data (kind "log lines").
+import * as vscode from 'vscode';
+import type { GiteaClient } from '../api';
+import type { Services } from '../core/services';
+import { repoParams, type Target } from '../core/target';
+import { clonedRepository } from '../git/gitRepositories';
+import { messageOf } from '../shared/errors';
+import { stateOf } from '../views/ciRunModel';
+import { failingLines } from './ciFailures';
+import { CAPS, FRAMING_NOTE, quoted, ResultText, value } from './quote';
+import { textResult, type ToolImplementation } from './standIns';
+import { failureResult, repoFromInput, targetFor, ToolRefusal } from './toolSupport';
+
+export interface JobLogInput {
+  readonly job?: number;
+  readonly run?: number;
+  readonly repository?: string;
+  /** false: the end of the log instead of its failing lines. */
+  readonly failingOnly?: boolean;
+}
+
+/** Lines from the end of a log when the whole log is asked for. */
+export const LOG_TAIL_LINES = 200;
+const MAX_JOBS = 5;
+
+export function jobLogTool(services: Services): ToolImplementation {
+  return {
+    async invoke(options, token) {
+      const input = (options.input ?? {}) as JobLogInput;
+      const controller = new AbortController();
+      const cancel = token.onCancellationRequested(() => controller.abort());
+      const signal = controller.signal;
+      try {
+        const repo = repoFromInput(services, input.repository);
+        if (repo instanceof ToolRefusal) throw repo;
+        const target = await targetFor(services, repo);
+        if (target instanceof ToolRefusal) throw target;
+        const jobs = await jobsToRead(target, input, signal);
+        const out = new ResultText(vscode.l10n.t('[The result reached its size limit; ask for one job at a time.]'));
+        out.add(FRAMING_NOTE);
+        for (const job of jobs.slice(0, MAX_JOBS)) {
+          if (!out.add(await jobText(target.client, target, job, input.failingOnly !== false, signal))) break;
+        }
+        if (jobs.length > MAX_JOBS) out.add(`${jobs.length - MAX_JOBS} more jobs not read: ask for them by job id.`);
+        return textResult(out.toString());
+      } catch (e) {
+        return failureResult(vscode.l10n.t('the job log'), e);
+      } finally {
+        cancel.dispose();
+      }
+    },
+  };
+}
+
+interface JobRef {
+  readonly id: number;
+  readonly name: string;
+  readonly state: string;
+  readonly runId?: number;
+}
+
+/** The job asked for; else the run's failed jobs (all its jobs when none failed); the run is the branch's latest when not given. */
+async function jobsToRead({ client, repo }: Target, input: JobLogInput, signal: AbortSignal): Promise<JobRef[]> {
+  const p = repoParams(repo);
+  if (Number.isSafeInteger(input.job) && input.job! > 0) {
+    const job = await client.getWorkflowJob({ ...p, job_id: input.job! }, { signal });
+    return [{ id: job.id, name: job.name ?? String(job.id), state: stateOf(job), runId: job.run_id }];
+  }
+  let run = Number.isSafeInteger(input.run) && input.run! > 0 ? input.run! : undefined;
+  if (run === undefined) {
+    const branch = repo.rootUri ? (await clonedRepository(repo.rootUri))?.repository.state.HEAD?.name : undefined;
+    if (!branch) throw new ToolRefusal(vscode.l10n.t('No branch is checked out in the open repository: name the job or the run.'));
+    const latest = (await client.getWorkflowRuns({ ...p, branch, page: 1, limit: 1 }, { signal })).items[0];
+    if (!latest) throw new ToolRefusal(vscode.l10n.t('The branch {0} has no CI run.', JSON.stringify(branch)));
+    run = latest.id;
+  }
+  const all = (await client.listWorkflowRunJobs({ ...p, run, page: 1, limit: 50 }, { signal })).items.map((j) => ({
+    id: j.id,
+    name: j.name ?? String(j.id),
+    state: stateOf(j),
+    runId: j.run_id ?? run,
+  }));
+  const failed = all.filter((j) => j.state === 'failure');
+  return failed.length ? failed : all;
+}
+
+async function jobText(client: GiteaClient, { repo }: Target, job: JobRef, failingOnly: boolean, signal: AbortSignal): Promise<string> {
+  const head = `Job ${job.id} ${value(job.name)} of run ${job.runId ?? '?'}: ${job.state}`;
+  try {
+    if (failingOnly) {
+      const { lines, more } = await failingLines(client, repo.owner, repo.repo, job.id, signal);
+      if (!lines.length) return `${head}\nIts log names no failing line of the repository's files (ask with failingOnly: false for the end of the log).`;
+      return `${head}\nFailing lines (file:line: severity: message):\n${quoted('log lines', 'ci', lines.join('\n'), CAPS.logLines * (CAPS.logLine + 200))}${more ? '\n(more failing lines than shown)' : ''}`;
+    }
+    const log = await client.downloadActionsRunJobLogs({ ...repoParams(repo), job_id: job.id }, { signal });
+    const lines = log.split('\n');
+    const tail = lines.slice(-LOG_TAIL_LINES).map((l) => (l.length > CAPS.logLine ? `${l.slice(0, CAPS.logLine)}…` : l));
+    const skipped = Math.max(0, lines.length - LOG_TAIL_LINES);
+    return `${head}\n${skipped ? `The last ${LOG_TAIL_LINES} of ${lines.length} lines:` : 'The whole log:'}\n${quoted('log lines', 'ci', tail.join('\n'), LOG_TAIL_LINES * (CAPS.logLine + 2))}`;
+  } catch (e) {
+    return `${head}\nIts log could not be read:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`;
+  }
+}
