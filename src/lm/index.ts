@@ -4,6 +4,8 @@ import type { Services } from '../core/services';
 import { activePullRequestTool } from './activePullRequestTool';
 import { issueTool } from './issueTool';
 import { jobLogTool } from './jobLogTool';
+import { notificationsTool } from './notificationsTool';
+import { searchIssuesTool } from './searchIssuesTool';
 import type { ToolImplementation } from './standIns';
 
 /** The tool names of package.json (`contributes.languageModelTools`). */
@@ -11,6 +13,8 @@ export const TOOL = {
   issue: 'gitea_issue',
   activePullRequest: 'gitea_activePullRequest',
   jobLog: 'gitea_jobLog',
+  notifications: 'gitea_notifications',
+  searchIssues: 'gitea_searchIssues',
 } as const;
 
 export function languageModelTools(services: Services): ReadonlyMap<string, ToolImplementation> {
@@ -18,5 +22,7 @@ export function languageModelTools(services: Services): ReadonlyMap<string, Tool
     [TOOL.activePullRequest, activePullRequestTool(services)],
     [TOOL.issue, issueTool(services)],
     [TOOL.jobLog, jobLogTool(services)],
+    [TOOL.notifications, notificationsTool(services)],
+    [TOOL.searchIssues, searchIssuesTool(services)],
   ]);
 }
