@@ -2,6 +2,7 @@
 // through the relays of ./standIns.ts, which load them on a tool's first call.
 import type { Services } from '../core/services';
 import { activePullRequestTool } from './activePullRequestTool';
+import { commentTool } from './commentTool';
 import { issueTool } from './issueTool';
 import { jobLogTool } from './jobLogTool';
 import { notificationsTool } from './notificationsTool';
@@ -10,6 +11,7 @@ import type { ToolImplementation } from './standIns';
 
 /** The tool names of package.json (`contributes.languageModelTools`). */
 export const TOOL = {
+  comment: 'gitea_comment',
   issue: 'gitea_issue',
   activePullRequest: 'gitea_activePullRequest',
   jobLog: 'gitea_jobLog',
@@ -20,6 +22,7 @@ export const TOOL = {
 export function languageModelTools(services: Services): ReadonlyMap<string, ToolImplementation> {
   return new Map<string, ToolImplementation>([
     [TOOL.activePullRequest, activePullRequestTool(services)],
+    [TOOL.comment, commentTool(services)],
     [TOOL.issue, issueTool(services)],
     [TOOL.jobLog, jobLogTool(services)],
     [TOOL.notifications, notificationsTool(services)],

@@ -58,7 +58,7 @@ export async function targetFor(services: Services, repo: RepoRef | undefined): 
 }
 
 /** The result for a failure: the client's sentence (it may quote the server) framed as server text. */
-export function failureResult(what: string, e: unknown): vscode.LanguageModelToolResult {
+export function failureResult(what: string, e: unknown, lead = vscode.l10n.t('Could not read {0}.', what)): vscode.LanguageModelToolResult {
   if (e instanceof ToolRefusal) return textResult(e.text);
   const hint =
     isGiteaError(e) && (e.kind === 'unauthorized' || e.kind === 'scope')
@@ -66,7 +66,7 @@ export function failureResult(what: string, e: unknown): vscode.LanguageModelToo
       : isGiteaError(e) && e.kind === 'notFound'
         ? vscode.l10n.t('It does not exist, or the signed-in account may not see it.')
         : '';
-  return textResult([vscode.l10n.t('Could not read {0}.', what), hint, quoted('error', 'server', messageOf(e), CAPS.comment)].filter(Boolean).join('\n'));
+  return textResult([lead, hint, quoted('error', 'server', messageOf(e), CAPS.comment)].filter(Boolean).join('\n'));
 }
 
 export interface IssueRef {

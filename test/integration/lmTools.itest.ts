@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CheckoutResult } from '../../src/commands/checkout/checkoutPullRequest';
+import { commentTool } from '../../src/lm/commentTool';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 import { testEnv } from './env';
 import { gitInWorkspace, services, signInToTarget, type Session } from './workflowsSupport';
@@ -57,7 +58,7 @@ describe('Language-model tools', function () {
 
   it('lists the contributed tools', () => {
     const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('gitea_'));
-    assert.deepEqual(names.sort(), ['gitea_activePullRequest', 'gitea_issue', 'gitea_jobLog', 'gitea_notifications', 'gitea_searchIssues']);
+    assert.deepEqual(names.sort(), ['gitea_activePullRequest', 'gitea_comment', 'gitea_issue', 'gitea_jobLog', 'gitea_notifications', 'gitea_searchIssues']);
   });
 
   it('issue: reads an issue with its dependencies, by number and as owner/repo#n', async () => {
@@ -84,6 +85,45 @@ describe('Language-model tools', function () {
     const pulls = await invoke('gitea_searchIssues', { type: 'pulls' });
     assert.match(pulls, new RegExp(`^- #${env.repo.openPull} pull request \\(open\\)`, 'm'));
     assert.ok(!/^- #\d+ issue /m.test(pulls), 'only pull requests');
+  });
+
+  describe('comment (writes: asks first)', () => {
+    const token = () => new vscode.CancellationTokenSource().token;
+
+    it('asks with exactly what will be sent, as text, then posts it as the signed-in account', async () => {
+      const env = testEnv();
+      const body = `Thanks! (${Date.now().toString(36)})\n\`\`\`\`\n[run](command:gitea.signOut) <img src=x onerror=alert(1)>\n\`\`\`\``;
+      // The extension's own implementation (the one the tool relays to), with its services: VS Code shows its
+      // confirmation outside a chat as a modal dialog, which this suite cannot answer.
+      const tool = commentTool(session.services);
+      const prepared = await tool.prepareInvocation!({ input: { issue: String(env.repo.issues.blocker), body } }, token());
+      const where = `${env.repo.owner}/${env.repo.name}#${env.repo.issues.blocker}`;
+      assert.equal(prepared?.confirmationMessages?.title, `Comment on ${where}?`);
+      const message = prepared!.confirmationMessages!.message as vscode.MarkdownString;
+      assert.ok(message instanceof vscode.MarkdownString && !message.isTrusted && !message.supportHtml);
+      const lines = message.value.split('\n');
+      assert.match(lines[0]!, new RegExp(`^Post this comment as ${env.user.username.replace(/[-.]/g, '\\\\$&')} on `));
+      assert.equal(lines[2], '`````text', 'a fence longer than the body\'s');
+      assert.equal(lines.slice(3, -2).join('\n'), body, 'the body as sent, in the code block');
+      assert.equal(lines[lines.length - 2], '`````');
+
+      const posted = await tool.invoke({ input: { issue: String(env.repo.issues.blocker), body } }, token());
+      const text = (posted.content[0] as vscode.LanguageModelTextPart).value;
+      assert.match(text, new RegExp(`^Posted comment \\d+ as "${env.user.username}" on ${where}`));
+      const comments = await session.client.issueGetComments({ owner: env.repo.owner, repo: env.repo.name, index: env.repo.issues.blocker });
+      const mine = comments.items.find((c) => c.body === body);
+      assert.ok(mine, 'the comment is on the server, as shown');
+      await session.client.issueDeleteComment({ owner: env.repo.owner, repo: env.repo.name, id: mine.id }).catch(() => undefined);
+    });
+
+    it('an empty comment asks nothing and sends nothing: a readable refusal', async () => {
+      const env = testEnv();
+      const before = (await session.client.issueGetComments({ owner: env.repo.owner, repo: env.repo.name, index: env.repo.issues.blocker })).items.length;
+      const text = await invoke('gitea_comment', { issue: String(env.repo.issues.blocker), body: '  ' });
+      assert.match(text, /^The comment is empty: nothing was sent\.$/);
+      const after = (await session.client.issueGetComments({ owner: env.repo.owner, repo: env.repo.name, index: env.repo.issues.blocker })).items.length;
+      assert.equal(after, before);
+    });
   });
 
   describe('activePullRequest', () => {

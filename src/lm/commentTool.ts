@@ -1,0 +1,84 @@
+// The `comment` tool, the one that writes: a comment on an issue or pull request. It asks first: prepareInvocation
+// shows exactly what will be sent — the account, the issue and the body, as text in a code block — and the
+// invocation sends only what the same plan (commentPlan, no network) names, so nothing is sent that was not shown.
+import * as vscode from 'vscode';
+import type { Services } from '../core/services';
+import { accountForRepo, repoParams } from '../core/target';
+import type { Account } from '../shared/account';
+import { escapeMarkdown } from '../views/text';
+import { fenceFor, value } from './quote';
+import { textResult, type PreparedInvocation, type ToolImplementation } from './standIns';
+import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
+import type { RepoRef } from '../core/services';
+
+export interface CommentInput {
+  readonly issue?: string | number;
+  readonly body?: string;
+  readonly repository?: string;
+}
+
+/** The longest comment the tool sends (a model's comment is a few paragraphs; a longer one is likely a mistake). */
+export const COMMENT_MAX = 20_000;
+
+export interface CommentPlan {
+  readonly repo: RepoRef;
+  readonly number: number;
+  readonly account: Account;
+  readonly body: string;
+}
+
+/** What would be sent, or why nothing can be. Pure of the network: the confirmation and the sending agree. */
+export function commentPlan(services: Services, input: CommentInput): CommentPlan | ToolRefusal {
+  if (input.issue === undefined || input.issue === '') return new ToolRefusal(vscode.l10n.t('Name the issue: its number, owner/repo#number or its URL.'));
+  const body = typeof input.body === 'string' ? input.body : '';
+  if (!body.trim()) return new ToolRefusal(vscode.l10n.t('The comment is empty: nothing was sent.'));
+  if (body.length > COMMENT_MAX) return new ToolRefusal(vscode.l10n.t('The comment has {0} characters, more than {1}: nothing was sent.', body.length, COMMENT_MAX));
+  const ref = issueRefFromInput(services, input.issue, input.repository);
+  if (ref instanceof ToolRefusal) return ref;
+  if (!ref.repo) return new ToolRefusal(vscode.l10n.t('No Gitea repository is open: name one as owner/name, or the user can pick one with "Gitea: Select Repository".'));
+  const account = accountForRepo(services.accounts, ref.repo);
+  if (!account) return new ToolRefusal(vscode.l10n.t('Nobody is signed in to the instance of {0}/{1}.', ref.repo.owner, ref.repo.repo));
+  return { repo: ref.repo, number: ref.number, account, body };
+}
+
+/** The confirmation: who posts where, and the body as text (a code block: nothing in it is rendered). */
+export function commentConfirmation(plan: CommentPlan): PreparedInvocation {
+  const where = `${plan.repo.owner}/${plan.repo.repo}#${plan.number}`;
+  const fence = fenceFor(plan.body);
+  const message = new vscode.MarkdownString(
+    `${escapeMarkdown(vscode.l10n.t('Post this comment as {0} on {1} ({2})?', plan.account.username, where, plan.account.instanceUrl))}\n\n${fence}text\n${plan.body}\n${fence}\n`,
+  );
+  return {
+    invocationMessage: vscode.l10n.t('Commenting on {0}', where),
+    confirmationMessages: { title: vscode.l10n.t('Comment on {0}?', where), message },
+  };
+}
+
+export function commentTool(services: Services): ToolImplementation {
+  return {
+    prepareInvocation(options) {
+      const plan = commentPlan(services, (options.input ?? {}) as CommentInput);
+      // Nothing to ask about: the invocation refuses with the same reason and sends nothing.
+      return Promise.resolve(plan instanceof ToolRefusal ? { invocationMessage: vscode.l10n.t('Checking the comment') } : commentConfirmation(plan));
+    },
+    async invoke(options, token) {
+      const controller = new AbortController();
+      const cancel = token.onCancellationRequested(() => controller.abort());
+      try {
+        const plan = commentPlan(services, (options.input ?? {}) as CommentInput);
+        if (plan instanceof ToolRefusal) throw plan;
+        const target = await targetFor(services, { ...plan.repo, accountId: plan.account.id });
+        if (target instanceof ToolRefusal) throw target;
+        const comment = await target.client.issueCreateComment(
+          { ...repoParams(target.repo), index: plan.number, body: { body: plan.body } },
+          { signal: controller.signal },
+        );
+        return textResult(`Posted comment ${comment.id} as ${value(plan.account.username)} on ${plan.repo.owner}/${plan.repo.repo}#${plan.number}${comment.html_url ? `: ${value(comment.html_url)}` : '.'}`);
+      } catch (e) {
+        return failureResult('', e, vscode.l10n.t('The comment was not posted.'));
+      } finally {
+        cancel.dispose();
+      }
+    },
+  };
+}
