@@ -9,7 +9,7 @@ import { messageOf } from '../shared/errors';
 import { loadReviews } from '../views/changedFiles/review/reviewData';
 import { buildThreads } from '../views/changedFiles/review/threadModel';
 import { ciState, type CiState } from './ciFailures';
-import { CAPS, FRAMING_NOTE, quoted, ResultText, value } from './quote';
+import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
 import { textResult, type ToolImplementation } from './standIns';
 import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
 import { workspacePull } from './workspacePull';
@@ -43,15 +43,15 @@ export function activePullRequestTool(services: Services): ToolImplementation {
         ]);
         const sha = pull.head?.sha;
         const ci: CiState | string = sha
-          ? await ciState(client, repo.owner, repo.repo, sha, signal).catch((e: unknown) => vscode.l10n.t('not available ({0})', messageOf(e)))
-          : vscode.l10n.t('not available (no head commit)');
+          ? await ciState(client, repo.owner, repo.repo, sha, signal).catch((e: unknown) => `not available:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`)
+          : 'not available (no head commit)';
 
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit; the issue tool reads the pull request\'s comments, the jobLog tool a job\'s failing lines.]'));
         out.add(FRAMING_NOTE);
-        const state = pull.merged ? 'merged' : pull.state;
+        const state = pull.merged ? 'merged' : word(pull.state);
         out.add(`Pull request ${repo.owner}/${repo.repo}#${pull.number} (${state}${pull.draft ? ', draft' : ''})${pull.html_url ? ` ${value(pull.html_url)}` : ''}`);
         out.add(`Author: ${value(pull.user?.login)}`);
-        out.add(`Head: ${value(pull.head?.label || pull.head?.ref)} at ${sha ?? 'unknown'}; base: ${value(pull.base?.ref)}`);
+        out.add(`Head: ${value(pull.head?.label || pull.head?.ref)} at ${word(sha ?? 'unknown')}; base: ${value(pull.base?.ref)}`);
         out.add(`Mergeable: ${pull.merged ? 'already merged' : pull.mergeable === undefined ? 'unknown' : pull.mergeable ? 'yes' : 'no (conflicts or checks)'}`);
         out.add(`Title:\n${quoted('title', pull.user?.login, pull.title, CAPS.short)}`);
         out.add(`Description:\n${quoted('body', pull.user?.login, pull.body ?? '', CAPS.body)}`);
@@ -62,7 +62,7 @@ export function activePullRequestTool(services: Services): ToolImplementation {
           const full = r as { state: string; user?: { login: string }; dismissed?: boolean };
           if (!full.user || full.state === 'PENDING' || full.state === 'REQUEST_REVIEW') continue;
           if (full.state === 'COMMENT' && verdicts.has(full.user.login)) continue;
-          verdicts.set(full.user.login, full.dismissed ? `${full.state} (dismissed)` : full.state);
+          verdicts.set(full.user.login, full.dismissed ? `${word(full.state)} (dismissed)` : word(full.state));
         }
         const requested = reviewData.reviews.filter((r) => r.state === 'REQUEST_REVIEW').map((r) => (r as { user?: { login: string } }).user?.login).filter(Boolean);
         out.add(`Reviews: ${[...verdicts].map(([who, v]) => `${value(who)} ${v}`).join('; ') || 'none'}${requested.length ? `; review requested from ${requested.map((u) => value(u)).join(', ')}` : ''}`);
@@ -80,7 +80,7 @@ export function activePullRequestTool(services: Services): ToolImplementation {
         const total = files.totalCount ?? listed.length;
         out.add(
           `Changed files: ${total}${total > listed.length ? ` (the first ${listed.length} shown)` : ''}\n` +
-            listed.map((f) => `${f.status ?? 'changed'} ${value(f.filename)}${f.previous_filename ? ` from ${value(f.previous_filename)}` : ''} +${f.additions ?? 0} -${f.deletions ?? 0}`).join('\n'),
+            listed.map((f) => `${word(f.status ?? 'changed')} ${value(f.filename)}${f.previous_filename ? ` from ${value(f.previous_filename)}` : ''} +${f.additions ?? 0} -${f.deletions ?? 0}`).join('\n'),
         );
         return textResult(out.toString());
       } catch (e) {
@@ -95,7 +95,7 @@ export function activePullRequestTool(services: Services): ToolImplementation {
 function ciText(ci: CiState | string): string {
   if (typeof ci === 'string') return `CI: ${ci}`;
   if (!ci.runs.length) return 'CI: no Actions run for the head commit';
-  const lines = [`CI runs of the head commit (newest first): ${ci.runs.map((r) => `run ${r.id} ${value(r.title)}: ${r.state}`).join('; ')}`];
+  const lines = [`CI runs of the head commit (newest first): ${ci.runs.map((r) => `run ${r.id} ${value(r.title)}: ${word(r.state)}`).join('; ')}`];
   for (const job of ci.failedJobs) {
     lines.push(`Failed job ${job.id} ${value(job.name)} (run ${job.runId}):`);
     if (job.unreadable !== undefined) lines.push(`  its log could not be read:\n${quoted('error', 'server', job.unreadable, CAPS.comment)}`);

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { repoParams } from '../core/target';
 import type { Services } from '../core/services';
-import { CAPS, FRAMING_NOTE, quoted, ResultText, safeAuthor, value } from './quote';
+import { CAPS, FRAMING_NOTE, quoted, ResultText, safeAuthor, value, word } from './quote';
 import { textResult, type ToolImplementation } from './standIns';
 import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
 
@@ -41,13 +41,13 @@ export function issueTool(services: Services): ToolImplementation {
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit; ask again with commentsOffset: {0} for the comments after those shown.]', next));
         out.add(FRAMING_NOTE);
         const kind = issue.pull_request ? 'Pull request' : 'Issue';
-        out.add(`${kind} ${repo.owner}/${repo.repo}#${issue.number} (${issue.state})${issue.html_url ? ` ${value(issue.html_url)}` : ''}`);
+        out.add(`${kind} ${repo.owner}/${repo.repo}#${issue.number} (${word(issue.state)})${issue.html_url ? ` ${value(issue.html_url)}` : ''}`);
         out.add(`Author: ${value(issue.user?.login ?? issue.original_author)}`);
         out.add(`Labels: ${issue.labels.map((l) => value(l.name)).join(', ') || 'none'}`);
         out.add(`Milestone: ${issue.milestone ? value(issue.milestone.title) : 'none'}`);
         out.add(`Assignees: ${issue.assignees.map((a) => value(a.login)).join(', ') || 'none'}`);
         out.add(
-          `Depends on: ${dependencies === undefined ? 'not available' : dependencies.map((d) => `#${d.number} (${d.state}) ${value(d.title)}`).join('; ') || 'none'}`,
+          `Depends on: ${dependencies === undefined ? 'not available' : dependencies.map((d) => `#${d.number} (${word(d.state)}) ${value(d.title)}`).join('; ') || 'none'}`,
         );
         const author = issue.user?.login ?? issue.original_author;
         out.add(`Title:\n${quoted('title', author, issue.title, CAPS.short)}`);
@@ -55,7 +55,7 @@ export function issueTool(services: Services): ToolImplementation {
         out.add(`Comments ${shown.length ? `${offset + 1}–${next}` : '0'} of ${comments.items.length}:`);
         for (const c of shown) {
           const by = c.user?.login ?? c.original_author;
-          if (!out.add(`Comment by ${value(safeAuthor(by))} at ${c.created_at ?? '?'}:\n${quoted('comment', by, c.body ?? '', CAPS.comment)}`)) break;
+          if (!out.add(`Comment by ${value(safeAuthor(by))} at ${word(c.created_at ?? '?')}:\n${quoted('comment', by, c.body ?? '', CAPS.comment)}`)) break;
         }
         if (!out.truncated && next < comments.items.length) out.add(vscode.l10n.t('[{0} more comments: ask again with commentsOffset: {1}.]', comments.items.length - next, next));
         return textResult(out.toString());

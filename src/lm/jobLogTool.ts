@@ -8,7 +8,7 @@ import { clonedRepository } from '../git/gitRepositories';
 import { messageOf } from '../shared/errors';
 import { stateOf } from '../views/ciRunModel';
 import { failingLines } from './ciFailures';
-import { CAPS, FRAMING_NOTE, quoted, ResultText, value } from './quote';
+import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
 import { textResult, type ToolImplementation } from './standIns';
 import { failureResult, repoFromInput, targetFor, ToolRefusal } from './toolSupport';
 
@@ -86,7 +86,7 @@ async function jobsToRead({ client, repo }: Target, input: JobLogInput, signal: 
 }
 
 async function jobText(client: GiteaClient, { repo }: Target, job: JobRef, failingOnly: boolean, signal: AbortSignal): Promise<string> {
-  const head = `Job ${job.id} ${value(job.name)} of run ${job.runId ?? '?'}: ${job.state}`;
+  const head = `Job ${job.id} ${value(job.name)} of run ${job.runId ?? '?'}: ${word(job.state)}`;
   try {
     if (failingOnly) {
       const { lines, more } = await failingLines(client, repo.owner, repo.repo, job.id, signal);

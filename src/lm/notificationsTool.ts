@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../core/services';
 import { groupNotifications, threadStatus } from '../shared/notificationGroups';
 import { issueOfApiUrl } from '../shared/notificationSubject';
-import { FRAMING_NOTE, ResultText, value } from './quote';
+import { FRAMING_NOTE, ResultText, value, word } from './quote';
 import { textResult, type ToolImplementation } from './standIns';
 import { failureResult, ToolRefusal } from './toolSupport';
 
@@ -40,8 +40,8 @@ export function notificationsTool(services: Services): ToolImplementation {
           for (const group of groupNotifications(threads)) {
             const lines = group.threads.map((t) => {
               const ref = issueOfApiUrl(t.subject?.url, account.instanceUrl);
-              const what = `${t.subject?.type ?? 'thread'}${ref ? ` #${ref.number}` : ''}${t.subject?.state ? ` (${t.subject.state})` : ''}`;
-              return `  - [${threadStatus(t)}] ${what}, updated ${t.updated_at ?? '?'}: title ${value(t.subject?.title)}`;
+              const what = `${word(t.subject?.type ?? 'thread')}${ref ? ` #${ref.number}` : ''}${t.subject?.state ? ` (${word(t.subject.state)})` : ''}`;
+              return `  - [${threadStatus(t)}] ${what}, updated ${word(t.updated_at ?? '?')}: title ${value(t.subject?.title)}`;
             });
             if (!out.add([`${group.fullName ? value(group.fullName) : 'a repository no longer visible'}:`, ...lines].join('\n'))) break;
           }

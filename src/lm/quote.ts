@@ -81,6 +81,11 @@ export function value(text: string | undefined | null): string {
   return JSON.stringify(text.length > CAPS.short ? `${text.slice(0, CAPS.short)}…` : text);
 }
 
+/** A token-like server value (a state, a date, a type, `owner/name`, a SHA) as is; anything else as a JSON string. */
+export function word(text: string | undefined | null): string {
+  return text !== undefined && text !== null && /^[\w.:+/-]{1,100}$/.test(text) ? text : value(text);
+}
+
 /**
  * A result in parts: each part whole or not at all, the total within `limit`. When a part does not fit, the result
  * ends with `overflow`'s text (what was left out, how to ask for it) and takes no more parts.

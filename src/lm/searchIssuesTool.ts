@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Issue } from '../api';
 import type { Services } from '../core/services';
 import { repoParams } from '../core/target';
-import { FRAMING_NOTE, ResultText, value } from './quote';
+import { FRAMING_NOTE, ResultText, value, word } from './quote';
 import { textResult, type ToolImplementation } from './standIns';
 import { failureResult, repoFromInput, targetFor, ToolRefusal } from './toolSupport';
 
@@ -88,7 +88,7 @@ export function searchIssuesTool(services: Services): ToolImplementation {
 
 function line(issue: Issue, withRepo: boolean): string {
   const kind = issue.pull_request ? 'pull request' : 'issue';
-  const repo = withRepo && issue.repository?.full_name ? `${issue.repository.full_name}` : '';
+  const repo = withRepo && issue.repository?.full_name ? word(issue.repository.full_name) : '';
   const labels = issue.labels.length ? ` labels ${issue.labels.map((l) => value(l.name)).join(', ')}` : '';
-  return `- ${repo}#${issue.number} ${kind} (${issue.state}) by ${value(issue.user?.login ?? issue.original_author)}${labels}, updated ${issue.updated_at ?? '?'}: title ${value(issue.title)}`;
+  return `- ${repo}#${issue.number} ${kind} (${word(issue.state)}) by ${value(issue.user?.login ?? issue.original_author)}${labels}, updated ${word(issue.updated_at ?? '?')}: title ${value(issue.title)}`;
 }
