@@ -37,8 +37,10 @@ export function issueTool(services: Services): ToolImplementation {
         ]);
         const offset = Math.max(0, Math.min(Number(input.commentsOffset) || 0, comments.items.length));
         const shown = comments.items.slice(offset, offset + CAPS.comments);
-        const next = offset + shown.length;
-        const out = new ResultText(vscode.l10n.t('[The result reached its size limit; ask again with commentsOffset: {0} for the comments after those shown.]', next));
+        let added = 0;
+        const out = new ResultText(() =>
+          vscode.l10n.t('[The result reached its size limit; ask again with commentsOffset: {0} for the comments after those shown.]', offset + added),
+        );
         out.add(FRAMING_NOTE);
         const kind = issue.pull_request ? 'Pull request' : 'Issue';
         out.add(`${kind} ${repo.owner}/${repo.repo}#${issue.number} (${word(issue.state)})${issue.html_url ? ` ${value(issue.html_url)}` : ''}`);
@@ -52,11 +54,13 @@ export function issueTool(services: Services): ToolImplementation {
         const author = issue.user?.login ?? issue.original_author;
         out.add(`Title:\n${quoted('title', author, issue.title, CAPS.short)}`);
         out.add(`Description:\n${quoted('body', author, issue.body ?? '', CAPS.body)}`);
-        out.add(`Comments ${shown.length ? `${offset + 1}–${next}` : '0'} of ${comments.items.length}:`);
+        out.add(`Comments: ${comments.items.length}${shown.length ? `; from number ${offset + 1}, up to ${CAPS.comments}:` : ''}`);
         for (const c of shown) {
           const by = c.user?.login ?? c.original_author;
-          if (!out.add(`Comment by ${value(safeAuthor(by))} at ${word(c.created_at ?? '?')}:\n${quoted('comment', by, c.body ?? '', CAPS.comment)}`)) break;
+          if (!out.add(`Comment ${offset + added + 1} by ${value(safeAuthor(by))} at ${word(c.created_at ?? '?')}:\n${quoted('comment', by, c.body ?? '', CAPS.comment)}`)) break;
+          added++;
         }
+        const next = offset + added;
         if (!out.truncated && next < comments.items.length) out.add(vscode.l10n.t('[{0} more comments: ask again with commentsOffset: {1}.]', comments.items.length - next, next));
         return textResult(out.toString());
       } catch (e) {

@@ -86,6 +86,9 @@ export function word(text: string | undefined | null): string {
   return text !== undefined && text !== null && /^[\w.:+/-]{1,100}$/.test(text) ? text : value(text);
 }
 
+/** Room kept at the end of a result for the text that says it was cut. */
+const OVERFLOW_ROOM = 400;
+
 /**
  * A result in parts: each part whole or not at all, the total within `limit`. When a part does not fit, the result
  * ends with `overflow`'s text (what was left out, how to ask for it) and takes no more parts.
@@ -95,17 +98,20 @@ export class ResultText {
   private size = 0;
   private full = false;
 
+  /** @param overflow the last part when one does not fit (a function: what it says may depend on what was added) */
   constructor(
-    private readonly overflow: string,
+    private readonly overflow: string | (() => string),
     private readonly limit: number = CAPS.result,
   ) {}
 
   /** Adds a part; false once the result is full (the caller may stop reading). */
   add(part: string): boolean {
     if (this.full) return false;
-    if (this.size + part.length + 1 > this.limit - this.overflow.length - 1) {
+    // The overflow text is ours and short; OVERFLOW_ROOM keeps room for it.
+    if (this.size + part.length + 1 > this.limit - OVERFLOW_ROOM) {
       this.full = true;
-      this.parts.push(this.overflow);
+      const overflow = typeof this.overflow === 'string' ? this.overflow : this.overflow();
+      this.parts.push(overflow.slice(0, OVERFLOW_ROOM - 1));
       return false;
     }
     this.parts.push(part);

@@ -5,14 +5,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CheckoutResult } from '../../src/commands/checkout/checkoutPullRequest';
 import { commentTool } from '../../src/lm/commentTool';
+import { CAPS } from '../../src/lm/quote';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 import { testEnv } from './env';
 import { gitInWorkspace, services, signInToTarget, type Session } from './workflowsSupport';
 
-/** The text of a tool's result. */
+/** The text of a tool's result, checked against the cap of every result. */
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-  return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+  const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+  assert.ok(text.length <= CAPS.result, `${name}: ${text.length} characters, over the cap`);
+  return text;
 }
 
 /** The result with every <untrusted> block taken out: what a model reads as the tool's own words. Blocks end at
@@ -244,6 +247,19 @@ describe('Language-model tools', function () {
         assert.ok(text.includes(`${JSON.stringify(t.repository!.full_name)}:`), t.repository!.full_name);
         assert.ok(text.includes(`: title ${JSON.stringify(t.subject!.title)}`), t.subject!.title);
       }
+    });
+
+    it('issue: a long discussion is cut within the cap, with the offset to read on from', async () => {
+      const client = await (await services()).accounts.getClient(accountId!);
+      const issue = await client.issueCreateIssue({ owner: 'alice', repo: 'demo', body: { title: 'A long discussion', body: 'b'.repeat(20_000) } });
+      for (let i = 1; i <= 35; i++) await client.issueCreateComment({ owner: 'alice', repo: 'demo', index: issue.number, body: { body: `Comment ${i} ${'c'.repeat(4_000)}` } });
+      const first = await invoke('gitea_issue', { issue: `${server.url}alice/demo/issues/${issue.number}` });
+      const shown = blocks(first, 'comment').length;
+      assert.ok(shown > 0 && shown < 30, `${shown} comments fit`);
+      assert.match(first, new RegExp(`\\[The result reached its size limit; ask again with commentsOffset: ${shown} for the comments after those shown\\.\\]$`));
+      const next = await invoke('gitea_issue', { issue: `${server.url}alice/demo/issues/${issue.number}`, commentsOffset: shown });
+      assert.match(next, new RegExp(`^Comments: 35; from number ${shown + 1}, up to 30:$`, 'm'));
+      assert.match(blocks(next, 'comment')[0]!, new RegExp(`^Comment ${shown + 1} c`));
     });
 
     it('jobLog: a hostile log line arrives as quoted data', async () => {

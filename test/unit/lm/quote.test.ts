@@ -66,14 +66,17 @@ describe('quoted server text', () => {
 
 describe('a result within its cap', () => {
   it('takes whole parts until the next would pass the cap, then ends with the hint', () => {
-    const out = new ResultText('[more: ask again]', 100);
+    let added = 0;
+    const out = new ResultText(() => `[more: ask again from ${added}]`, 500);
     assert.equal(out.add('a'.repeat(40)), true);
+    added++;
     assert.equal(out.add('b'.repeat(40)), true);
+    added++;
     assert.equal(out.add('c'.repeat(40)), false);
     assert.equal(out.add('d'), false);
     assert.equal(out.truncated, true);
-    assert.equal(out.toString(), `${'a'.repeat(40)}\n${'b'.repeat(40)}\n[more: ask again]`);
-    assert.ok(out.toString().length <= 100);
+    assert.equal(out.toString(), `${'a'.repeat(40)}\n${'b'.repeat(40)}\n[more: ask again from 2]`);
+    assert.ok(out.toString().length <= 500);
   });
 
   it('stays within CAPS.result whatever is added', () => {
