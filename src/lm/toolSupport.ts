@@ -79,7 +79,8 @@ export function issueRefFromInput(services: Services, text: string | number, own
   const raw = String(text).trim().slice(0, 500);
   const url = /^https?:\/\//i.test(raw) ? issueFromUrl(services, raw) : undefined;
   if (url) return url;
-  const m = /^(?:([\w.-]{1,100}\/[\w.-]{1,100}))?#?(\d{1,9})$/.exec(raw);
+  // `owner/repo` needs its `#` before the number (`owner/repo12` names nothing).
+  const m = /^(?:([\w.-]{1,100}\/[\w.-]{1,100})#|#?)(\d{1,9})$/.exec(raw);
   if (!m || Number(m[2]) < 1) return new ToolRefusal(vscode.l10n.t('"{0}" names no issue: give its number, owner/repo#number or its URL.', raw.slice(0, 200)));
   const repo = repoFromInput(services, m[1] ?? ownerRepo);
   if (repo instanceof ToolRefusal) return repo;
