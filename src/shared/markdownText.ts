@@ -11,8 +11,9 @@ const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
 
 /** `text` as Markdown that renders as exactly that text: no link, autolink, icon, HTML or formatting of its own. */
 export function escapeMarkdown(text: string): string {
-  // One pass: an entity's own `#` and `;` must not be escaped again.
-  return text.replace(/[!-/:-@[-`{-~]/g, (c) => ENTITIES[c] ?? `\\${c}`).replace(/\r\n?|\n/g, '  \n');
+  // One pass over ASCII punctuation (U+0021-002F, 003A-0040, 005B-0060, 007B-007E): an entity's own `#` and `;`
+  // must not be escaped again.
+  return text.replace(/[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g, (c) => ENTITIES[c] ?? `\\${c}`).replace(/\r\n?|\n/g, '  \n');
 }
 
 /**

@@ -294,7 +294,7 @@ describe('server text with command links shows as text (in-host)', function () {
         const commands = hrefs.filter((h) => h.toLowerCase().startsWith('command:'));
         assert.deepEqual(commands.map((h) => h.split('?')[0]), ['command:gitea.openIssue', 'command:gitea.showChangedFiles'], `only the hover's own command links: ${hrefs.join(' ')}`);
         assert.ok(commands.every((h) => h.includes('?')), 'each with its arguments (not a bare command from the title)');
-        const text = html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#36;/g, '$').replace(/&amp;/g, '&');
+        const text = html.replace(/<[^<>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#36;/g, '$').replace(/&amp;/g, '&');
         assert.ok(text.includes(hostile), `the title reads as typed: ${text}`);
         assert.ok(!value.includes('$(zap)'), 'no icon syntax left for VS Code to draw');
       } finally {

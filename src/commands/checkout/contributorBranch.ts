@@ -29,7 +29,7 @@ function freeRemoteName(owner: string, taken: readonly string[]): string {
 export function isForkUrl(url: string, instanceUrl: string, sshHosts: readonly string[] = []): boolean {
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\s\x00-\x08\x0e-\x1f\x7f]/.test(url) || url.includes('::')) return false;
-  const short = /^[A-Za-z0-9_][A-Za-z0-9._-]*@([A-Za-z0-9][A-Za-z0-9.-]*):[^:]/.exec(url);
+  const short = /^\w[\w.-]*@([A-Z0-9][A-Z0-9.-]*):[^:]/i.exec(url);
   if (short) return isInstanceSshHost(short[1]!, instanceUrl, sshHosts);
   let parsed: URL;
   let instance: URL;
