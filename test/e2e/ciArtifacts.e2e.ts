@@ -39,7 +39,11 @@ describe('CI artifacts', function () {
     const input = vs.page.locator('.quick-input-widget input.input');
     for (let attempt = 1; ; attempt++) {
       await row('dist').click({ button: 'right' });
-      await vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' }).click();
+      // VS Code's menu takes a click only once it has settled under the pointer: hover the item first.
+      const item = vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' });
+      await item.hover();
+      await vs.page.waitForTimeout(300);
+      await item.click();
       try {
         await input.waitFor({ state: 'visible', timeout: 30_000 });
         break;

@@ -219,7 +219,9 @@ describe('commands of the views: Refresh, filters, Re-run, Clone, Add CA Certifi
     try {
       const cloned = await vscode.commands.executeCommand<string>('gitea.starred.clone', node);
       assert.deepEqual(cloneCalls, [[repo.clone_url]], 'git.clone gets the repository\'s clone URL');
-      assert.equal(cloned, join(parent, 'notes'));
+      // The command hands on what git.clone answers: the clone's folder on VS Code 1.139; 1.96's git.clone answers
+      // nothing (it clones all the same, as the checks of the folder below hold).
+      assert.equal(cloned, Number(vscode.version.split('.')[1]) >= 139 ? join(parent, 'notes') : undefined);
       const config = readFileSync(join(parent, 'notes', '.git', 'config'), 'utf8');
       assert.match(config, new RegExp(`url = ${repo.clone_url!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       assert.ok(readFileSync(join(parent, 'notes', 'README.md'), 'utf8').length > 0, 'the files are checked out');
