@@ -15,8 +15,9 @@ export interface SuggestionBlock {
 
 const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 /** Longer comment bodies are not read for suggestions (their Markdown is shown as it is): a suggestion replaces one
- * line, and a body this long is no review comment. */
-export const MAX_SUGGESTION_BODY_CHARS = 1024 * 1024;
+ * line, and a body this long is no review comment. Twice the 1 MiB of lines a suggestion may hold, so that those
+ * lines with their fences (and the comment's text around them) still read back. */
+export const MAX_SUGGESTION_BODY_CHARS = 2 * 1024 * 1024;
 
 /** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included). */
 export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
