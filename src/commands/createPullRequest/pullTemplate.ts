@@ -48,13 +48,20 @@ function nameList(v: YamlValue | undefined): string[] {
   return items.map((s) => s.trim()).filter(Boolean);
 }
 
+/** The longest front matter read: it names the template and lists a few labels and assignees. A longer one is no
+ * front matter (the file is the template as it is): the YAML library takes about a microsecond a line, so a
+ * megabyte of blank lines between two `---` took most of a second. */
+export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
+
 /** Front matter: a `---` line first, up to the next `---` line (markdown.ExtractMetadata). */
 function splitFrontMatter(content: string): { front: string; body: string } | undefined {
   const lines = content.split('\n');
   if (!/^-{3,}\s*$/.test(lines[0] ?? '')) return undefined;
   const end = lines.findIndex((l, k) => k > 0 && /^-{3,}\s*$/.test(l));
   if (end < 0) return undefined;
-  return { front: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n') };
+  const front = lines.slice(1, end).join('\n');
+  if (front.length > MAX_FRONT_MATTER_CHARS) return undefined;
+  return { front, body: lines.slice(end + 1).join('\n') };
 }
 
 function parseMarkdown(path: string, content: string): PullTemplate | undefined {
