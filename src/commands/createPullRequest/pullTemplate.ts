@@ -4,6 +4,7 @@
 // skipped, as Gitea skips it). Markdown templates may carry front matter (name, about, title, labels, assignees);
 // a YAML form becomes the Markdown Gitea makes of an unfilled form (RenderToMarkdown). Pure.
 import { parseYaml, YamlError } from '../../shared/yaml';
+import { toLf } from '../../shared/lineEnds';
 
 /** What YAML parses to (plain values). */
 type YamlValue = string | number | boolean | null | undefined | YamlValue[] | { [key: string]: YamlValue };
@@ -55,8 +56,10 @@ export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
 
 /** Front matter: a `---` line first, up to the next `---` line (markdown.ExtractMetadata). */
 function splitFrontMatter(content: string): { front: string; body: string } | undefined {
+  // The first line is looked at before the text is split: most templates have no front matter.
+  const firstEnd = content.indexOf('\n');
+  if (!/^-{3,}\s*$/.test(firstEnd < 0 ? content : content.slice(0, firstEnd))) return undefined;
   const lines = content.split('\n');
-  if (!/^-{3,}\s*$/.test(lines[0] ?? '')) return undefined;
   const end = lines.findIndex((l, k) => k > 0 && /^-{3,}\s*$/.test(l));
   if (end < 0) return undefined;
   const front = lines.slice(1, end).join('\n');
@@ -124,6 +127,6 @@ function parseYamlForm(path: string, content: string): PullTemplate | undefined 
 
 /** The template in a candidate file, or undefined when Gitea would skip it (invalid, empty). */
 export function parsePullTemplate(path: string, content: string): PullTemplate | undefined {
-  const normalized = content.replace(/\r\n?/g, '\n');
+  const normalized = toLf(content);
   return path.endsWith('.md') ? parseMarkdown(path, normalized) : parseYamlForm(path, normalized);
 }

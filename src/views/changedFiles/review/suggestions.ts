@@ -7,6 +7,7 @@
 //
 // Applied: only while the line of the working copy still reads as the commented line did (else the suggestion was
 // made on other text, and replacing the line would lose someone's change); an empty block deletes the line.
+import { toLf } from '../../../shared/lineEnds';
 
 export interface SuggestionBlock {
   /** The block's lines (without the fences). */
@@ -34,7 +35,7 @@ function mayBeFence(text: string, from: number, to: number): boolean {
  * Read line by line by offsets: no array of every line (a body of a million line breaks made a million strings). */
 export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
   if (body.length > MAX_SUGGESTION_BODY_CHARS) return [];
-  const text = body.includes('\r') ? body.replace(/\r\n?/g, '\n') : body;
+  const text = toLf(body);
   const endOf = (from: number) => {
     const e = text.indexOf('\n', from);
     return e < 0 ? text.length : e;
@@ -89,7 +90,7 @@ function fenceFor(text: string): string {
 export function renderSuggestions(body: string, commented: string | undefined, heading: string): string {
   const blocks = parseSuggestions(body);
   if (!blocks.length) return body;
-  const lines = body.replace(/\r\n?/g, '\n').split('\n');
+  const lines = toLf(body).split('\n');
   const out: string[] = [];
   let at = 0;
   for (const block of blocks) {
