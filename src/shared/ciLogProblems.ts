@@ -204,8 +204,12 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
       const path = resolve(paren[1]!.trim());
       if (path) {
         const text = paren[4]!.trimStart();
-        const { message, code } = splitCode(text);
-        if (!add({ ...at, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(text), message, ...(code ? { code } : {}) })) break;
+        const { message, code } = text ? splitCode(text) : { message: '', code: undefined };
+        const problem: { -readonly [K in keyof LogProblem]: LogProblem[K] } = {
+          logLine: at.logLine, logColumn: at.logColumn, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(text), message,
+        };
+        if (code) problem.code = code;
+        if (!add(problem)) break;
         continue;
       }
     }
