@@ -35,24 +35,28 @@ const MAX_MESSAGE = 300;
  * the top. The rest (bodies are read up to 50 MB) is never parsed. */
 export const MAX_ERROR_BODY_PARSED = 64 * 1024;
 
-/** Reads `{message, url, errors?}`, an empty body, plain text or an HTML page (reverse proxies). */
-export function parseErrorBody(text: string, contentType: string | undefined): ParsedBody {
+/**
+ * Reads `{message, url, errors?}`, an empty body, plain text or an HTML page (reverse proxies). The message is
+ * redacted (`secrets`, URL passwords) before it is clipped: clipped first, a secret or `user:password@` cut at the
+ * limit would keep its beginning, which the redaction no longer recognises.
+ */
+export function parseErrorBody(text: string, contentType: string | undefined, secrets: readonly string[] = []): ParsedBody {
   const trimmed = text.slice(0, MAX_ERROR_BODY_PARSED).trim();
   if (!trimmed) return { html: false };
   if (/text\/html/i.test(contentType ?? '') || /^<(?:!doctype|html|head|body)/i.test(trimmed)) {
     const lower = trimmed.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()); // ASCII only: same length
     const title = elementText(trimmed, lower, 'title') ?? elementText(trimmed, lower, 'h1');
-    return { html: true, message: title ? clip(title.replace(/\s+/g, ' ').trim()) : undefined };
+    return { html: true, message: title ? clip(redact(title, secrets).replace(/\s+/g, ' ').trim()) : undefined };
   }
   try {
     const json = JSON.parse(trimmed) as unknown;
     if (json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string') {
-      return { html: false, message: clip((json as { message: string }).message) };
+      return { html: false, message: clip(redact((json as { message: string }).message, secrets)) };
     }
     return { html: false };
   } catch {
     // expected: an error body that is not JSON is shown as the text it is.
-    return { html: false, message: clip(trimmed) };
+    return { html: false, message: clip(redact(trimmed, secrets)) };
   }
 }
 
@@ -117,8 +121,8 @@ function unauthorizedSentence(ctx: ErrorContext): string {
 
 /** Maps a non-2xx answer to a GiteaError. */
 export function errorFromResponse(status: number, bodyText: string, contentType: string | undefined, ctx: ErrorContext): GiteaError {
-  const parsed = parseErrorBody(bodyText, contentType);
-  const serverMessage = parsed.message === undefined ? undefined : redact(parsed.message, ctx.secrets);
+  const parsed = parseErrorBody(bodyText, contentType, ctx.secrets);
+  const serverMessage = parsed.message;
   const msg = serverMessage ?? '';
   const base = { operation: ctx.operation, status, serverMessage, auth: ctx.auth, redirectedTo: ctx.redirectedTo };
   const make = (kind: GiteaErrorKind, sentence: string, extra: Partial<GiteaError['details']> = {}) =>

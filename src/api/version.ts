@@ -21,15 +21,28 @@ export interface ServerVersionInfo {
   };
 }
 
-/** Compares dotted versions numerically ("1.9" < "1.27"); missing parts count as 0. */
+/** Compares dotted versions numerically ("1.9" < "1.27"); missing parts count as 0. Read part by part up to the
+ * first difference, without splitting: a server's text of a million dots would otherwise make a million parts. */
 export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
-  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d) return d;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const [x, nextI] = versionPart(a, i);
+    const [y, nextJ] = versionPart(b, j);
+    if (x !== y) return x - y;
+    i = nextI;
+    j = nextJ;
   }
   return 0;
+}
+
+/** The number of the part of `v` starting at `from` (what `parseInt` reads of it, 0 for none) and where the next
+ * part starts (after the `.` or `-` that ends it). */
+function versionPart(v: string, from: number): [number, number] {
+  let end = from;
+  while (end < v.length && v[end] !== '.' && v[end] !== '-') end++;
+  const n = Number.parseInt(v.slice(from, end), 10) || 0;
+  return [n, end + 1];
 }
 
 function core(v: string): string {

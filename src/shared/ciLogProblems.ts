@@ -79,7 +79,10 @@ export function repoRelativePath(raw: string, owner: string, repo: string): stri
   return p;
 }
 
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+
 function severityOf(text: string): ProblemSeverity {
+  if (!text) return 'error';
   const word = SEVERITY_WORD.exec(text)?.[1]?.toLowerCase();
   return word === 'warning' || word === 'warn' ? 'warning' : word === 'note' || word === 'info' ? 'info' : 'error';
 }
@@ -137,22 +140,25 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
     if (end < 0) end = text.length;
     const raw = text.slice(start, Math.min(end, start + maxLineLength));
     start = end + 1;
-    const prefix = TIMESTAMP.exec(raw)?.[0].length ?? 0;
-    let line = raw.slice(prefix).replace(/\r$/, '');
+    // Each pattern runs only on a line that holds what it needs (a digit first, `File "`, `at`, …): a log has
+    // hundreds of thousands of lines, and a pattern's call costs more than the search for a character.
+    const prefix = isDigit(raw.charCodeAt(0)) ? (TIMESTAMP.exec(raw)?.[0].length ?? 0) : 0;
+    let line = prefix ? raw.slice(prefix) : raw;
+    if (line.endsWith('\r')) line = line.slice(0, -1);
     if (line.includes('\u001b')) line = line.replace(ANSI, '');
     const at = { logLine: index, logColumn: prefix };
 
     if (pyFrames.length && !/^\s/.test(line) && line.trim() && !line.startsWith('Traceback')) {
       if (!flushPython(line.trim())) break;
     }
-    const py = PY_FRAME.exec(line);
+    const py = line.includes('File "') ? PY_FRAME.exec(line) : null;
     if (py) {
       const path = resolve(py[1]!);
       if (path) pyFrames.push({ ...at, path, line: Number(py[2]) });
       continue;
     }
 
-    const js = JS_FRAME.exec(line);
+    const js = line.includes('at') ? JS_FRAME.exec(line) : null;
     if (js) {
       // The first frame in the repository's own files is where the test failed; the rest are its callers.
       const path = resolve(js[1]!);
@@ -165,7 +171,7 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
     inStack = false;
 
     if (stylishFile !== undefined) {
-      const row = STYLISH_ROW.exec(line);
+      const row = line.includes(':') ? STYLISH_ROW.exec(line) : null;
       if (row) {
         const { message, code } = splitRule(row[4]!);
         const severity = row[3] === 'warning' ? 'warning' : row[3] === 'info' ? 'info' : 'error';
@@ -174,13 +180,13 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
       }
       stylishFile = undefined;
     }
-    const header = STYLISH_FILE.exec(line);
+    const header = line.includes('.') && !line.includes(':') ? STYLISH_FILE.exec(line) : null; // a path holds no `:`
     if (header) {
       stylishFile = resolve(header[1]!) ?? ''; // '' = a block of another tree's file: its rows are skipped
       continue;
     }
 
-    const command = WORKFLOW_COMMAND.exec(line);
+    const command = line.startsWith('::') ? WORKFLOW_COMMAND.exec(line) : null;
     if (command) {
       const props = new Map(command[2]!.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1)] as const));
       const path = props.get('file') ? resolve(props.get('file')!) : undefined;
@@ -193,25 +199,36 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
       continue;
     }
 
-    const paren = PAREN_LOCATION.exec(line);
+    const paren = line.includes('(') ? PAREN_LOCATION.exec(line) : null;
     if (paren) {
       const path = resolve(paren[1]!.trim());
       if (path) {
         const text = paren[4]!.trimStart();
-        const { message, code } = splitCode(text);
-        if (!add({ ...at, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(text), message, ...(code ? { code } : {}) })) break;
+        const { message, code } = text ? splitCode(text) : { message: '', code: undefined };
+        const problem: { -readonly [K in keyof LogProblem]: LogProblem[K] } = {
+          logLine: at.logLine, logColumn: at.logColumn, path, line: Number(paren[2]), column: Number(paren[3]), severity: severityOf(text), message,
+        };
+        if (code) problem.code = code;
+        if (!add(problem)) break;
         continue;
       }
     }
 
-    const colon = colonLocation(line);
+    const colon = line.includes(':') ? colonLocation(line) : undefined;
     if (colon) {
       const path = resolve(colon.path);
       if (path) {
-        const rest = line.slice(colon.end).replace(/^[:\s]+/, '');
-        const { message, code } = splitCode(rest);
-        const column = colon.column ? Number(colon.column) : undefined;
-        if (!add({ ...at, path, line: Number(colon.line), ...(column ? { column } : {}), severity: severityOf(rest || lastMessage), message: message || lastMessage || line.trim(), ...(code ? { code } : {}) })) break;
+        const after = line.slice(colon.end);
+        const rest = after ? after.replace(/^[:\s]+/, '') : '';
+        // Built field by field (no spreads) and the patterns skipped for an empty rest: the common case of a log
+        // that names a location per line, a hundred thousand times in a megabyte.
+        const { message, code } = rest ? splitCode(rest) : { message: '', code: undefined };
+        const problem: { -readonly [K in keyof LogProblem]: LogProblem[K] } = {
+          logLine: at.logLine, logColumn: at.logColumn, path, line: Number(colon.line), severity: severityOf(rest || lastMessage), message: message || lastMessage || line.trim(),
+        };
+        if (colon.column && Number(colon.column)) problem.column = Number(colon.column);
+        if (code) problem.code = code;
+        if (!add(problem)) break;
         continue;
       }
     }

@@ -4,6 +4,7 @@
 // Pure.
 import { branchSentence } from '../../git/issueBranch';
 import type { PullTemplate } from './pullTemplate';
+import { toLf } from '../../shared/lineEnds';
 
 export interface CommitText {
   /** The whole message: subject, blank line, body. */
@@ -19,7 +20,7 @@ export interface Prefill {
 }
 
 function subjectAndBody(message: string): { subject: string; body: string } {
-  const text = message.replace(/\r\n?/g, '\n').trim();
+  const text = toLf(message).trim();
   const blank = text.indexOf('\n\n');
   const head = blank < 0 ? text : text.slice(0, blank);
   return { subject: head.split('\n').join(' ').trim(), body: blank < 0 ? '' : text.slice(blank + 2).trim() };

@@ -4,6 +4,7 @@
 // skipped, as Gitea skips it). Markdown templates may carry front matter (name, about, title, labels, assignees);
 // a YAML form becomes the Markdown Gitea makes of an unfilled form (RenderToMarkdown). Pure.
 import { parseYaml, YamlError } from '../../shared/yaml';
+import { toLf } from '../../shared/lineEnds';
 
 /** What YAML parses to (plain values). */
 type YamlValue = string | number | boolean | null | undefined | YamlValue[] | { [key: string]: YamlValue };
@@ -48,13 +49,22 @@ function nameList(v: YamlValue | undefined): string[] {
   return items.map((s) => s.trim()).filter(Boolean);
 }
 
+/** The longest front matter read: it names the template and lists a few labels and assignees. A longer one is no
+ * front matter (the file is the template as it is): the YAML library takes about a microsecond a line, so a
+ * megabyte of blank lines between two `---` took most of a second. */
+export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
+
 /** Front matter: a `---` line first, up to the next `---` line (markdown.ExtractMetadata). */
 function splitFrontMatter(content: string): { front: string; body: string } | undefined {
+  // The first line is looked at before the text is split: most templates have no front matter.
+  const firstEnd = content.indexOf('\n');
+  if (!/^-{3,}\s*$/.test(firstEnd < 0 ? content : content.slice(0, firstEnd))) return undefined;
   const lines = content.split('\n');
-  if (!/^-{3,}\s*$/.test(lines[0] ?? '')) return undefined;
   const end = lines.findIndex((l, k) => k > 0 && /^-{3,}\s*$/.test(l));
   if (end < 0) return undefined;
-  return { front: lines.slice(1, end).join('\n'), body: lines.slice(end + 1).join('\n') };
+  const front = lines.slice(1, end).join('\n');
+  if (front.length > MAX_FRONT_MATTER_CHARS) return undefined;
+  return { front, body: lines.slice(end + 1).join('\n') };
 }
 
 function parseMarkdown(path: string, content: string): PullTemplate | undefined {
@@ -117,6 +127,6 @@ function parseYamlForm(path: string, content: string): PullTemplate | undefined 
 
 /** The template in a candidate file, or undefined when Gitea would skip it (invalid, empty). */
 export function parsePullTemplate(path: string, content: string): PullTemplate | undefined {
-  const normalized = content.replace(/\r\n?/g, '\n');
+  const normalized = toLf(content);
   return path.endsWith('.md') ? parseMarkdown(path, normalized) : parseYamlForm(path, normalized);
 }

@@ -47,16 +47,21 @@ test('fuzz: inertText leaves no link or icon syntax, and changes nothing but wor
 const SPECIAL = '\\`*_{}[]()#+-.!|~:=$';
 
 test('fuzz: tooltip Markdown of server text escapes every special character and reads back as the text', () => {
+  // `&`, `<`, `>` and `$` become the entities escapeMarkdown writes (`$` as `&#36;`: VS Code draws `$(icon)` after
+  // backslash escapes are gone); a lone CR is a line ending in CommonMark, so every line ending reads back as `\n`.
+  const entity = /^&(?:lt|gt|amp|#36);/;
   checkHostile((size) => hostileText(tokensOf('tooltip Markdown of server text'), size), (text) => {
     const md = escapeMarkdown(text);
     assert.ok(!md.includes('<'), 'no raw <');
     for (let i = 0; i < md.length; i++) {
+      const ent = md[i] === '&' ? entity.exec(md.slice(i, i + 6)) : null;
       if (md[i] === '\\') i++;
+      else if (ent) i += ent[0].length - 1;
       else assert.ok(!SPECIAL.includes(md[i]!), `unescaped ${md[i]} at ${i} of ${JSON.stringify(md.slice(Math.max(0, i - 20), i + 20))}`);
     }
-    const back = md.replace(/\\([\s\S])|&(lt|gt|amp);| {2}\n/g, (all, ch: string | undefined, entity: string | undefined) =>
-      ch ?? (entity ? ({ lt: '<', gt: '>', amp: '&' } as Record<string, string>)[entity]! : '\n'));
-    assert.equal(back, text.replace(/\r\n/g, '\n'));
+    const back = md.replace(/\\([\s\S])|&(lt|gt|amp|#36);| {2}\n/g, (all, ch: string | undefined, ent: string | undefined) =>
+      ch ?? (ent ? ({ lt: '<', gt: '>', amp: '&', '#36': '$' } as Record<string, string>)[ent]! : '\n'));
+    assert.equal(back, text.replace(/\r\n?/g, '\n'));
   });
 });
 

@@ -7,6 +7,7 @@
 //
 // Applied: only while the line of the working copy still reads as the commented line did (else the suggestion was
 // made on other text, and replacing the line would lose someone's change); an empty block deletes the line.
+import { toLf } from '../../../shared/lineEnds';
 
 export interface SuggestionBlock {
   /** The block's lines (without the fences). */
@@ -15,26 +16,57 @@ export interface SuggestionBlock {
 
 const FENCE = /^ {0,3}(`{3,}(?!`)|~{3,}(?!~))(.*)$/;
 /** Longer comment bodies are not read for suggestions (their Markdown is shown as it is): a suggestion replaces one
- * line, and a body this long is no review comment. */
-export const MAX_SUGGESTION_BODY_CHARS = 1024 * 1024;
+ * line, and a body this long is no review comment. Twice the 1 MiB of lines a suggestion may hold, so that those
+ * lines with their fences (and the comment's text around them) still read back. */
+export const MAX_SUGGESTION_BODY_CHARS = 2 * 1024 * 1024;
 
-/** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included). */
+/** Whether the line `text[from, to)` starts (after up to three spaces) with a backtick or a tilde: only such a line
+ * may open or close a fence, and a body has up to a million lines, each not worth a pattern's call. */
+function mayBeFence(text: string, from: number, to: number): boolean {
+  for (let i = from; i < from + 4 && i < to; i++) {
+    const c = text[i];
+    if (c === '`' || c === '~') return true;
+    if (c !== ' ') return false;
+  }
+  return false;
+}
+
+/** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included).
+ * Read line by line by offsets: no array of every line (a body of a million line breaks made a million strings). */
 export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
   if (body.length > MAX_SUGGESTION_BODY_CHARS) return [];
-  const lines = body.replace(/\r\n?/g, '\n').split('\n');
+  const text = toLf(body);
+  const endOf = (from: number) => {
+    const e = text.indexOf('\n', from);
+    return e < 0 ? text.length : e;
+  };
   const blocks: (SuggestionBlock & { from: number; to: number })[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = FENCE.exec(lines[i]!);
-    if (!open) continue;
-    const [, fence, info] = open as unknown as [string, string, string];
+  for (let i = 0, start = 0; start <= text.length; ) {
+    const lineEnd = endOf(start);
+    const open = mayBeFence(text, start, lineEnd) ? FENCE.exec(text.slice(start, lineEnd)) : null;
+    const [, fence, info] = (open ?? []) as unknown as [string, string, string];
     // A backtick fence's info string has no backtick (CommonMark): such a line is not a fence.
-    if (fence.startsWith('`') && info.includes('`')) continue;
+    if (!open || (fence.startsWith('`') && info.includes('`'))) {
+      i++;
+      start = lineEnd + 1;
+      continue;
+    }
     const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
-    let end = i + 1;
-    while (end < lines.length && !closing.test(lines[end]!)) end++;
+    let end = i + 1; // the closing line's number (the line count when the block is not closed)
+    let at = lineEnd + 1; // its start
+    for (; at <= text.length; end++) {
+      const e = endOf(at);
+      if (mayBeFence(text, at, e) && closing.test(text.slice(at, e))) break;
+      at = e + 1;
+    }
+    const closed = at <= text.length;
     // Other code blocks are skipped whole (a ```suggestion inside one is text); an unclosed block runs to the end.
-    if (info.trim().split(/\s+/)[0] === 'suggestion') blocks.push({ lines: lines.slice(i + 1, end), from: i, to: Math.min(end, lines.length - 1) });
-    i = end;
+    if (info.trim().split(/\s+/)[0] === 'suggestion') {
+      const lines = end - i - 1 > 0 ? text.slice(lineEnd + 1, closed ? at - 1 : text.length).split('\n') : [];
+      blocks.push({ lines, from: i, to: closed ? end : end - 1 });
+    }
+    i = end + 1;
+    start = closed ? endOf(at) + 1 : text.length + 1;
   }
   return blocks;
 }
@@ -58,7 +90,7 @@ function fenceFor(text: string): string {
 export function renderSuggestions(body: string, commented: string | undefined, heading: string): string {
   const blocks = parseSuggestions(body);
   if (!blocks.length) return body;
-  const lines = body.replace(/\r\n?/g, '\n').split('\n');
+  const lines = toLf(body).split('\n');
   const out: string[] = [];
   let at = 0;
   for (const block of blocks) {
