@@ -23,6 +23,7 @@ export const RUNTIME_FILES = [
   { pattern: /^dist\/markdownWorker\.js$/, why: 'the Markdown renderer, run on a worker thread (src/shared/markdownOffThread.ts)' },
   { pattern: /^media\/(forms|createIssue|createPullRequest|issuePage)\/[^/]+\.(js|css)$/, why: "the webviews' scripts and styles (core/formPage.ts, the forms' panels, pageHtml.ts)" },
   { pattern: /^media\/(icon\.png|gitea\.svg)$/, why: "the extension's icon and the activity bar's (package.json icon, viewsContainers)" },
+  { pattern: /^skills\/[a-z0-9-]+\/SKILL\.md$/, why: "the chat skills (package.json chatSkills), read by the editor's chat" },
   { pattern: /^package(\.nls(\.[\w-]+)?)?\.json$/, why: 'the manifest and its strings' },
   { pattern: /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, why: "vscode.l10n's translations" },
   { pattern: /^(README\.md|CHANGELOG\.md|LICENSE)$/, why: "the extension's page" },

@@ -22,7 +22,7 @@ interface PackageContents {
 
 const contents = async (): Promise<PackageContents> =>
   (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'package-contents.mjs')).href)) as PackageContents;
-const manifest = (): { main: string; icon: string; repository?: { url?: string }; scripts: Record<string, string>; contributes: { viewsContainers?: Record<string, { icon: string }[]> } } =>
+const manifest = (): { main: string; icon: string; repository?: { url?: string }; scripts: Record<string, string>; contributes: { viewsContainers?: Record<string, { icon: string }[]>; chatSkills?: { path: string }[] } } =>
   JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 
 function filesUnder(dir: string): string[] {
@@ -45,8 +45,9 @@ function mediaLoadedBySource(): string[] {
 function neededFiles(): string[] {
   const m = manifest();
   const containerIcons = Object.values(m.contributes.viewsContainers ?? {}).flat().map((c) => c.icon);
+  const skills = (m.contributes.chatSkills ?? []).map((s) => s.path.replace(/^\.\//, ''));
   const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'api', 'markdownWorker'].map((b) => `dist/${b}.js`);
-  return [...new Set([m.main.replace(/^\.\//, ''), ...bundles, m.icon, ...containerIcons, ...mediaLoadedBySource(), 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'])].sort();
+  return [...new Set([m.main.replace(/^\.\//, ''), ...bundles, m.icon, ...containerIcons, ...mediaLoadedBySource(), ...skills, 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'])].sort();
 }
 
 test("`vsce ls --no-dependencies` of the working tree lists nothing the extension does not need at run time", async () => {
@@ -67,13 +68,13 @@ test('with a built dist/ beside sources, tests and source maps, .vscodeignore le
     };
     for (const name of ['package.json', '.vscodeignore']) put(name, join(REPO_ROOT, name));
     for (const e of readdirSync(REPO_ROOT, { withFileTypes: true })) if (e.isFile() && !existsSync(join(root, e.name))) put(e.name);
-    for (const file of filesUnder(join(REPO_ROOT, 'media'))) put(repoPath(file));
+    for (const file of [...filesUnder(join(REPO_ROOT, 'media')), ...filesUnder(join(REPO_ROOT, 'skills'))]) put(repoPath(file));
     for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'api', 'markdownWorker']) {
       put(`dist/${bundle}.js`);
       put(`dist/${bundle}.js.map`);
     }
     const unwanted = ['dist/gitea-workbench.vsix', 'media/screenshots/views-branches.png', 'src/extension.ts', 'out/src/extension.js', 'out/src/extension.js.map',
-      'test/unit/package/packageContents.test.ts', 'out/test/unit/package/packageContents.test.js', 'bench/results.json', 'docs/ARCHITECTURE.md', 'scripts/build.mjs'];
+      'test/unit/package/packageContents.test.ts', 'out/test/unit/package/packageContents.test.js', 'bench/results.json', 'docs/ARCHITECTURE.md', 'scripts/build.mjs', 'skills/README.md'];
     for (const path of unwanted) put(path);
 
     const files = await listFiles({ cwd: root, packageManager: PackageManager.None });
@@ -89,6 +90,7 @@ test('every file the extension loads at run time is one scripts/package-contents
   const { notNeeded } = await contents();
   const needed = neededFiles();
   assert.ok(needed.includes('media/createIssue/form.js') && needed.includes('media/issuePage/page.css'), `the webviews' files are found in src/: ${needed.join(', ')}`);
+  assert.ok(needed.includes('skills/fix-failing-ci/SKILL.md'), `the contributed skills are needed: ${needed.join(', ')}`);
   assert.deepEqual(notNeeded(needed), []);
   assert.deepEqual(notNeeded(['media/screenshots/views-branches.png', 'dist/extension.js.map', 'out/test/unit/x.test.js', 'src/extension.ts', 'test/fixtures/a.json']).length, 5);
 });
