@@ -37,7 +37,9 @@ test("fuzz: an HTML error page's title is its message, whatever follows it", () 
   });
 });
 
-const password = fc.stringMatching(/^[A-Z0-9]{12,24}$/i).map((s) => `Pw${s}`);
+// fast-check's stringMatching takes no `i` flag: the letters' two cases are spelled out.
+// eslint-disable-next-line regexp/use-ignore-case -- see above
+const password = fc.stringMatching(/^[A-Za-z0-9]{12,24}$/).map((s) => `Pw${s}`);
 const scheme = fc.stringMatching(/^[a-z][a-z0-9+.-]{0,8}$/);
 
 test('fuzz: no error message holds a known secret or a URL password, not even cut short, wherever the body puts them', () => {
