@@ -24,6 +24,9 @@ describe('redact', () => {
     // Digits and + . - after the first letter are part of a scheme: s3://KEY:SECRET@… loses its key and secret.
     assert.equal(redact('upload to s3://AKIAKEY:wJalrSECRET@bucket.example/x failed', []), 'upload to s3://bucket.example/x failed');
     assert.equal(redact('svn+ssh://u:pw@h/r and web.dav-2://u:pw@h/r', []), 'svn+ssh://h/r and web.dav-2://h/r');
+    // A run of scheme characters that starts with digits or signs is tried from its start (the linear scan), and its
+    // credentials go too.
+    assert.equal(redact('fetch 1git+ssh://u:pw@h/r and -x.y://tok@h', []), 'fetch 1git+ssh://h/r and -x.y://h');
   });
 
   it('leaves addresses that are not URL credentials: a URL without them, then an e-mail address', () => {
