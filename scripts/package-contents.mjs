@@ -11,11 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * At most 420 KB (420,000 bytes; the bundles compress to about a third). It was 400,000 until #31/#32 (the package was
- * 395,703 bytes then): the Markdown renderer's worker bundle, the git credentials provider, Sign In Again and the linear
- * parsers took it to about 405,000. The budget keeps what the package ships to what runs; it is a one-time download.
+ * At most 430 KB (430,000 bytes; the bundles compress to about a third). It was 400,000 until #31-#33 (the package was
+ * 395,703 bytes then): the Markdown renderer's worker bundle, the git credentials provider, Sign In Again, the linear
+ * parsers, the language-model tools and their skills took it to about 420,000. The budget keeps what the package ships
+ * to what runs; it is a one-time download. (The webviews' scripts ship unminified: minifying them would win ~7 KB.)
  */
-export const VSIX_BUDGET_BYTES = 420_000;
+export const VSIX_BUDGET_BYTES = 430_000;
 
 /** Paths as `vsce ls` prints them (relative to the repository), with why each is needed. */
 export const RUNTIME_FILES = [
