@@ -59,6 +59,11 @@ describe('Language-model tools', function () {
     session = await signInToTarget();
   });
 
+  // The next file starts signed out, as this one did.
+  after(async () => {
+    if (session) await vscode.commands.executeCommand('gitea.signOut', { accountId: session.accountId });
+  });
+
   it('lists the contributed tools', () => {
     const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('gitea_'));
     assert.deepEqual(names.sort(), ['gitea_activePullRequest', 'gitea_comment', 'gitea_issue', 'gitea_jobLog', 'gitea_notifications', 'gitea_searchIssues']);
