@@ -8,6 +8,12 @@ import { accountLabel } from '../shared/account';
 import type { AccountStore } from './accountStore';
 
 export const AUTH_PROVIDER_ID = 'gitea-workbench';
+/**
+ * The one scope every session has. Not empty: VS Code keys a pending sign-in request by its scopes joined, and
+ * splits the key again when a session arrives; `[]` comes back as `['']`, matches no session, and the Accounts
+ * badge of Sign In Again would stay after the account signed in again.
+ */
+export const SESSION_SCOPES: readonly string[] = ['account'];
 
 export class GiteaAuthenticationProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
@@ -51,7 +57,7 @@ export class GiteaAuthenticationProvider implements vscode.AuthenticationProvide
       id: account.id,
       accessToken: secret?.kind === 'token' ? secret.token : '',
       account: { id: account.id, label: accountLabel(account) },
-      scopes: [],
+      scopes: SESSION_SCOPES,
     };
   }
 
@@ -79,7 +85,7 @@ export class GiteaAuthenticationProvider implements vscode.AuthenticationProvide
   private askForSignIn(account: Account): void {
     const info = { id: account.id, label: accountLabel(account) };
     // expected: an editor without the request (or refusing it) just shows no badge; the views and status bar still offer it.
-    vscode.authentication.getSession(AUTH_PROVIDER_ID, [], { account: info }).then(undefined, () => undefined);
+    vscode.authentication.getSession(AUTH_PROVIDER_ID, SESSION_SCOPES, { account: info }).then(undefined, () => undefined);
   }
 
   dispose(): void {

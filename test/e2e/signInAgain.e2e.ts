@@ -1,6 +1,6 @@
 // A token revoked on the server while the window is open, as a user meets it: the Issues view and the status bar
 // say that the token was refused and offer Sign In Again…, which asks only for the new token (instance and user
-// name filled in) and brings the views back, with the same account.
+// name filled in) and brings the views back, with the same account; the Accounts icon's badge comes and goes with it.
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import { session } from './session';
@@ -12,6 +12,19 @@ describe('a refused token leads back in', function () {
   let vs: VscodePage;
   const made: number[] = [];
   const statusItem = (text: string): Locator => vs.page.locator('.part.statusbar .statusbar-item', { hasText: text }).first();
+  /** The number on the Accounts icon (VS Code's pending sign-in requests), or '' when it shows none. */
+  const accountsBadge = async (): Promise<string> => {
+    const badge = vs.page.locator('.part.activitybar .action-item:has(a[aria-label^="Accounts"]) .badge-content').first();
+    if (!(await badge.isVisible().catch(() => false))) return '';
+    return (await badge.innerText()).trim();
+  };
+  const waitForBadge = async (expected: string): Promise<void> => {
+    const deadline = Date.now() + 30_000;
+    for (let shown = await accountsBadge(); shown !== expected; shown = await accountsBadge()) {
+      assert.ok(Date.now() < deadline, `the Accounts icon shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
 
   /** Gitea makes and deletes tokens with the account's password only. */
   const withPassword = async (method: string, path: string, body?: unknown): Promise<Response> => {
@@ -67,6 +80,8 @@ describe('a refused token leads back in', function () {
     const item = statusItem('Sign In Again');
     await item.waitFor({ timeout: 30_000 });
     assert.match(await item.innerText(), new RegExp(`${target.repo.owner}/${target.repo.name}`));
+    // The Accounts menu asks too (VS Code's numbered badge on its icon).
+    await waitForBadge('1');
     await vs.screenshot('sign-in-again-view', { readme: false });
 
     const second = await newToken();
@@ -79,5 +94,7 @@ describe('a refused token leads back in', function () {
     await issues.item('My Issues').waitFor({ timeout: 30_000 });
     assert.equal(await issues.items().filter({ hasText: 'Sign In Again' }).count(), 0, 'the offer is gone');
     await statusItem(`${target.user.username}@`).waitFor({ timeout: 30_000 });
+    // …and stops asking once the account is signed in again.
+    await waitForBadge('');
   });
 });
