@@ -27,6 +27,27 @@
       { rootMargin: '200px' },
     );
 
+    /** A smiley drawn in the text colour (as Gitea's page has): an emoji glyph shows as a box where no emoji font is. */
+    function smiley() {
+      const ns = 'http://www.w3.org/2000/svg';
+      const svg = document.createElementNS(ns, 'svg');
+      svg.setAttribute('viewBox', '0 0 16 16');
+      svg.setAttribute('class', 'smiley');
+      svg.setAttribute('aria-hidden', 'true');
+      const shapes = [
+        ['circle', { cx: '8', cy: '8', r: '6.5', fill: 'none' }],
+        ['path', { d: 'M5.3 9.6c.7 1 1.6 1.5 2.7 1.5s2-.5 2.7-1.5', fill: 'none' }],
+        ['circle', { cx: '6', cy: '6.5', r: '.9', fill: 'currentColor' }],
+        ['circle', { cx: '10', cy: '6.5', r: '.9', fill: 'currentColor' }],
+      ];
+      for (const [tag, attrs] of shapes) {
+        const shape = document.createElementNS(ns, tag);
+        for (const [k, v] of Object.entries(attrs)) shape.setAttribute(k, v);
+        svg.append(shape);
+      }
+      return svg;
+    }
+
     /** @param {string} name */
     function emoji(name) {
       return EMOJI[name] || `:${name}:`;
@@ -57,7 +78,9 @@
         const mine = groups.some((g) => g.content === name && g.mine);
         picker.append(el('button', { type: 'button', className: 'reaction-choice', 'data-reaction': name, 'aria-pressed': String(mine), 'aria-label': name, title: name, text: emoji(name) }));
       }
-      node.append(el('details', { className: 'reaction-add' }, [el('summary', { 'aria-label': t.addReaction, title: t.addReaction, text: '+ 🙂' }), picker]));
+      const summary = el('summary', { 'aria-label': t.addReaction, title: t.addReaction, text: '+ ' });
+      summary.append(smiley());
+      node.append(el('details', { className: 'reaction-add' }, [summary, picker]));
       return node;
     }
 
