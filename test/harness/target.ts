@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../server/index';
 import { provisionReal, readRealServerEnv } from './provisionReal';
 import { onCleanup } from './proc';
 import { TARGET_ENV_VAR, type TargetInfo } from './targetInfo';
-import { cloneWorkspace, gitCredentialEnv, type Workspace } from './workspace';
+import { cloneWorkspace, type Workspace } from './workspace';
 
 export interface Target {
   /** Everything but the workspace, which is cloned per code-server instance. */
@@ -115,8 +115,8 @@ export function targetEnv(info: TargetInfo): Record<string, string | undefined> 
     GITEA_TEST_PASSWORD: info.user.password,
     GITEA_TEST_TOKEN: info.user.token,
     GITEA_TEST_WORKSPACE: info.workspace,
-    // On a real server the workspace's remote needs the user's credentials, as a user's clone has them in a credential
-    // helper: git run by VS Code's git extension (fetch of refs/pull/<n>/head) gets them from the environment, never a file.
-    ...(info.mode === 'real' ? gitCredentialEnv(info.user) : {}),
+    // No git credentials here: on a real server, as on the test server (whose git smart HTTP asks for them too), git run
+    // by VS Code's git extension gets them from the signed-in account (src/git/gitCredentials.ts). A header given to
+    // every git of the window would also be sent to the other servers some tests clone from, and refused there.
   };
 }

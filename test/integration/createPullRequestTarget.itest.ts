@@ -26,15 +26,8 @@ describe('Create Pull Request in the workspace clone (the run\'s server)', funct
   const env = () => testEnv();
   const create = (args: Record<string, unknown> = {}) => vscode.commands.executeCommand<CreatePullRequestResult | undefined>('gitea.createPullRequest', { repo: session.repo, ...args });
   before(async () => {
+    // Pushes from the editor take the credentials of this signed-in account (git's credentials provider).
     session = await signInToTarget();
-    const e = env();
-    // Pushes from the editor need the user's credentials: on the test server they are not in the environment.
-    if (e.mode === 'testServer') {
-      const url = new URL(e.repo.cloneUrl);
-      url.username = e.user.username;
-      url.password = e.user.token ?? e.user.password ?? '';
-      await gitInWorkspace('remote', 'set-url', '--push', 'origin', url.toString());
-    }
     warnings = replaceMessage('showWarningMessage', (_m, items) => items.find((i) => i === warningAnswer));
     info = replaceMessage('showInformationMessage', () => undefined);
   });
@@ -53,7 +46,6 @@ describe('Create Pull Request in the workspace clone (the run\'s server)', funct
       await gitInWorkspace('push', '--quiet', 'origin', '--delete', b).catch(() => undefined);
     }
     for (const b of localOnly) await gitInWorkspace('branch', '-D', b).catch(() => undefined);
-    if (e.mode === 'testServer') await gitInWorkspace('config', '--unset', 'remote.origin.pushurl').catch(() => undefined);
   });
 
   const branchWith = async (name: string, message: string) => {

@@ -59,9 +59,16 @@ export function workspaceUri(path: string): vscode.Uri {
   return vscode.Uri.file(join(testEnv().workspace, path));
 }
 
-/** `git <args>` in the workspace clone; its stdout, trimmed. */
+/**
+ * `git <args>` in the workspace clone; its stdout, trimmed. The test's own git (setting up branches, pushing them)
+ * sends the user's credentials to the run's instance only, as a user's credential helper would; the editor's git
+ * gets them from the signed-in account instead.
+ */
 export async function gitInWorkspace(...args: string[]): Promise<string> {
-  const r = await runTestGit(args, { cwd: testEnv().workspace });
+  const e = testEnv();
+  const secret = e.user.token ?? e.user.password;
+  const auth = secret ? ['-c', `http.${e.url}.extraHeader=Authorization: Basic ${Buffer.from(`${e.user.username}:${secret}`).toString('base64')}`] : [];
+  const r = await runTestGit([...auth, ...args], { cwd: e.workspace });
   assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
