@@ -95,3 +95,31 @@ function issueFromUrl(services: Services, raw: string): IssueRef | undefined {
   }
   return undefined;
 }
+
+/** The ready target of `repo` (the active repository when undefined); a refusal thrown, so a tool reads straight on. */
+export async function readyTarget(services: Services, repo: RepoRef | ToolRefusal | undefined): Promise<Target> {
+  if (repo instanceof ToolRefusal) throw repo;
+  const target = await targetFor(services, repo);
+  if (target instanceof ToolRefusal) throw target;
+  return target;
+}
+
+/**
+ * A tool's invocation around its own logic: the token as an AbortSignal, and a refusal or failure as a result the
+ * model reads (`lead` first: by default "Could not read {what}."), never a thrown error.
+ */
+export async function runTool(
+  token: vscode.CancellationToken,
+  failure: { readonly what: string } | { readonly lead: string },
+  body: (signal: AbortSignal) => Promise<string>,
+): Promise<vscode.LanguageModelToolResult> {
+  const controller = new AbortController();
+  const cancel = token.onCancellationRequested(() => controller.abort());
+  try {
+    return textResult(await body(controller.signal));
+  } catch (e) {
+    return 'lead' in failure ? failureResult('', e, failure.lead) : failureResult(failure.what, e);
+  } finally {
+    cancel.dispose();
+  }
+}
