@@ -10,7 +10,7 @@ import { runOrBranchLatest } from './branchRun';
 import { failingLines } from './ciFailures';
 import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
 import type { ToolImplementation } from './standIns';
-import { readyTarget, repoFromInput, runTool, ToolRefusal } from './toolSupport';
+import { readyTarget, repoFromInput, runTool } from './toolSupport';
 
 export interface JobLogInput {
   readonly job?: number;

@@ -7,7 +7,7 @@ import type { Services } from '../core/services';
 import { repoParams } from '../core/target';
 import { FRAMING_NOTE, ResultText, value, word } from './quote';
 import type { ToolImplementation } from './standIns';
-import { readyTarget, repoFromInput, runTool, ToolRefusal } from './toolSupport';
+import { readyTarget, repoFromInput, runTool } from './toolSupport';
 
 export interface SearchIssuesInput {
   /** `repository` (default) or `mine`: the signed-in user's across the instance. */

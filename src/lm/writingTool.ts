@@ -37,7 +37,11 @@ export function confirmationMarkdown(c: Confirmation): vscode.MarkdownString {
     const block = `${fence}text\n${p.text}\n${fence}`;
     return p.label ? `${escapeMarkdown(p.label)}\n\n${block}` : block;
   });
-  return new vscode.MarkdownString([escapeMarkdown(c.question), ...parts].join('\n\n') + '\n');
+  const md = new vscode.MarkdownString([escapeMarkdown(c.question), ...parts].join('\n\n') + '\n');
+  // Never trusted: no command link, no HTML, whatever the text holds.
+  md.isTrusted = false;
+  md.supportHtml = false;
+  return md;
 }
 
 /** The recent confirmations by input, so the invocation can tell whether what it would send is what was shown. */
