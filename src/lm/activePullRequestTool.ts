@@ -7,7 +7,7 @@ import type { Services } from '../core/services';
 import { repoParams } from '../core/target';
 import { messageOf } from '../shared/errors';
 import { loadReviews } from '../views/changedFiles/review/reviewData';
-import { ciState, type CiState } from './ciFailures';
+import { ciState, recentFailedJobs, type CiState } from './ciFailures';
 import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
 import type { ToolImplementation } from './standIns';
 import { threadPlace, unresolvedThreads } from './threads';
@@ -27,15 +27,23 @@ export function activePullRequestTool(services: Services): ToolImplementation {
         const { target, index } = await pullOfInput(services, input.pullRequest, signal);
         const { client, repo } = target;
         const params = { ...repoParams(repo), index };
-        const [pull, reviewData, files] = await Promise.all([
-          client.repoGetPullRequest(params, { signal }),
+        // Two round trips: the pull request, its reviews, files and the repository's failed jobs at once; then each
+        // review's comments (the API lists them per review only), the head commit's runs (by its SHA, from the pull
+        // request) and the failing lines of its failed jobs.
+        const recent = recentFailedJobs(client, repo.owner, repo.repo, signal);
+        const pullRead = client.repoGetPullRequest(params, { signal });
+        const ciRead = pullRead.then(async (pull): Promise<CiState | string> => {
+          const sha = pull.head?.sha;
+          if (!sha) return 'not available (no head commit)';
+          return ciState(client, repo.owner, repo.repo, sha, signal, await recent).catch((e: unknown) => `not available:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`);
+        });
+        const [pull, reviewData, files, ci] = await Promise.all([
+          pullRead,
           loadReviews(client, params, signal),
           client.repoGetPullRequestFiles({ ...params, page: 1, limit: CAPS.files }, { signal }),
+          ciRead,
         ]);
         const sha = pull.head?.sha;
-        const ci: CiState | string = sha
-          ? await ciState(client, repo.owner, repo.repo, sha, signal).catch((e: unknown) => `not available:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`)
-          : 'not available (no head commit)';
 
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit; the issue tool reads the pull request\'s comments, the jobLog tool a job\'s failing lines.]'));
         out.add(FRAMING_NOTE);

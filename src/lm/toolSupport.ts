@@ -1,5 +1,6 @@
 // What every tool does around its reading: which repository and account (as the commands resolve them, core/target.ts),
 // an issue named by number, `owner/repo#n` or URL, and failures as results the model can read.
+import { setMaxListeners } from 'node:events';
 import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
 import { resolveTarget, type Target } from '../core/target';
@@ -114,6 +115,8 @@ export async function runTool(
   body: (signal: AbortSignal) => Promise<string>,
 ): Promise<vscode.LanguageModelToolResult> {
   const controller = new AbortController();
+  // A tool's requests share the signal: activePullRequest has one per review in flight at once.
+  setMaxListeners(64, controller.signal);
   const cancel = token.onCancellationRequested(() => controller.abort());
   try {
     return textResult(await body(controller.signal));
