@@ -95,7 +95,7 @@ export async function lmToolFigures(report, root, log) {
       size = text.length;
       if (!/^Unresolved review threads: \d+/m.test(text)) throw new Error(`activePullRequest read no threads:\n${text.slice(0, 2000)}`);
     }
-    log(`activePullRequest, ${REVIEWS * COMMENTS_PER_REVIEW} review comments: ${path.roundTrips} round trips\n${path.levels.map((l, i) => `    ${i + 1}: ${l.map((r) => `${r.method} ${r.path.replace(/\?.*$/, '')}`).join(', ')}`).join('\n')}`);
+    log(`activePullRequest, ${REVIEWS * COMMENTS_PER_REVIEW} review comments: ${path.roundTrips} round trips\n${path.levels.map((l, i) => `    ${i + 1}: ${l.map((r) => `${r.method} ${r.path.split('?')[0]}`).join(', ')}`).join('\n')}`);
     const section = 'Language-model tools';
     report.add(section, `activePullRequest, ${REVIEWS * COMMENTS_PER_REVIEW} review comments: last answer → result ready (median of ${RUNS})`, median(times), 'ms', { max: 500, text: '≤ 500 ms' });
     report.add(section, `activePullRequest, ${REVIEWS * COMMENTS_PER_REVIEW} review comments: round trips (critical path)`, path.roundTrips, 'requests', { max: 2, text: '≤ 2' });

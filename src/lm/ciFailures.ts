@@ -81,7 +81,7 @@ export async function ciState(client: GiteaClient, owner: string, repo: string, 
     failed = jobs.filter((j) => stateOf(j) === 'failure');
   }
   const read = new Map((await Promise.all(early ?? [])).map((j) => [j.id, j]));
-  const failedJobs = await Promise.all(failed.slice(0, MAX_FAILED_JOBS).map((j) => read.get(j.id) ?? readFailedJob(client, owner, repo, j, signal)));
+  const failedJobs = await Promise.all(failed.slice(0, MAX_FAILED_JOBS).map(async (j) => read.get(j.id) ?? (await readFailedJob(client, owner, repo, j, signal))));
   return {
     runs: runs.map((r) => ({ id: r.id, title: r.display_title ?? '', state: stateOf(r) })),
     failedJobs,
