@@ -4,7 +4,7 @@
 // The invocation makes the plan again and sends only that; when it no longer reads as the confirmation the user
 // answered (the branch moved, the template changed), it sends nothing and says so.
 import * as vscode from 'vscode';
-import { escapeMarkdown } from '../views/text';
+import { escapeMarkdown } from '../shared/markdownText';
 import { fenceFor } from './quote';
 import type { PreparedInvocation, ToolImplementation } from './standIns';
 import { runTool, ToolRefusal } from './toolSupport';
