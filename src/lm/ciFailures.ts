@@ -44,44 +44,48 @@ export async function failingLines(client: GiteaClient, owner: string, repo: str
 const RECENT_FAILED = 50;
 
 /** The repository's latest failed jobs (Gitea 1.25+), asked before the head commit is known, so that the head's failed
- * jobs' logs can be asked for together with its runs; `complete` when the list holds every failed job. Undefined where
- * the server has no such list. */
+ * jobs' logs can be asked for together with its runs. Undefined where the server has no such list. */
 export interface RecentFailedJobs {
   readonly jobs: readonly ActionWorkflowJob[];
+  /** The list holds every failed job of the repository. */
   readonly complete: boolean;
+  /** Newest first (Gitea 1.27 takes `order=desc`; 1.26 ignores it and lists the oldest first). */
+  readonly newestFirst: boolean;
 }
 
 export function recentFailedJobs(client: GiteaClient, owner: string, repo: string, signal?: AbortSignal): Promise<RecentFailedJobs | undefined> {
-  return client.listWorkflowJobs({ owner, repo, status: 'failure', page: 1, limit: RECENT_FAILED }, { signal }).then(
-    (p) => ({ jobs: p.items, complete: !p.hasMore }),
+  return client.listWorkflowJobs({ owner, repo, status: 'failure', sort: 'id', order: 'desc', page: 1, limit: RECENT_FAILED }, { signal }).then(
+    (p) => ({ jobs: p.items, complete: !p.hasMore, newestFirst: p.items.every((j, i) => i === 0 || j.id < p.items[i - 1]!.id) }),
     // expected: a server before Gitea 1.25 (or Forgejo) has no repository-wide job list: the jobs are read per run.
     () => undefined,
   );
 }
 
+/** Whether `recent` holds every failed job of `runId`: the whole list, or a newest-first page that goes on past the run
+ * (a run's jobs, and a re-run's, are created together, so their ids follow one another). */
+function holdsRun(recent: RecentFailedJobs | undefined, runId: number): boolean {
+  if (!recent) return false;
+  return recent.complete || (recent.newestFirst && recent.jobs.some((j) => j.run_id === runId) && recent.jobs[recent.jobs.length - 1]?.run_id !== runId);
+}
+
 /**
  * The Actions runs of `sha` and their failed jobs' failing lines. Rejects when the instance has no Actions API.
- * With `recent` holding every failed job, the head's failed jobs are known without a request per run: their logs are
- * asked for at once, beside the runs (the API lists runs by commit, jobs by run or by repository, logs by job).
+ * The head's failed jobs found in `recent` have their logs asked for at once, beside the runs; only a failed run that
+ * `recent` does not hold whole has its jobs listed (the API lists runs by commit, jobs by run or by repository, logs
+ * by job).
  */
 export async function ciState(client: GiteaClient, owner: string, repo: string, sha: string, signal?: AbortSignal, recent?: RecentFailedJobs): Promise<CiState> {
   const runsRead = client.getWorkflowRuns({ owner, repo, head_sha: sha, page: 1, limit: MAX_RUNS }, { signal }).then((p) => p.items.slice(0, MAX_RUNS));
-  const known = recent?.complete ? recent.jobs.filter((j) => j.head_sha === sha && stateOf(j) === 'failure') : undefined;
-  const early = known?.slice(0, MAX_FAILED_JOBS).map((j) => readFailedJob(client, owner, repo, j, signal));
+  const ofHead = (recent?.jobs ?? []).filter((j) => j.head_sha === sha && stateOf(j) === 'failure');
+  const early = new Map(ofHead.slice(0, MAX_FAILED_JOBS).map((j) => [j.id, readFailedJob(client, owner, repo, j, signal)]));
   const runs = await runsRead;
-  const runIds = new Set(runs.map((r) => r.id));
-  let failed: ActionWorkflowJob[];
-  if (known) {
-    failed = known.filter((j) => j.run_id === undefined || runIds.has(j.run_id));
-  } else {
-    const failedRuns = runs.filter((r) => stateOf(r) === 'failure');
-    const jobs = (
-      await Promise.all(failedRuns.map((r) => client.listWorkflowRunJobs({ owner, repo, run: r.id, page: 1, limit: 50 }, { signal }).then((p) => p.items)))
-    ).flat();
-    failed = jobs.filter((j) => stateOf(j) === 'failure');
-  }
-  const read = new Map((await Promise.all(early ?? [])).map((j) => [j.id, j]));
-  const failedJobs = await Promise.all(failed.slice(0, MAX_FAILED_JOBS).map(async (j) => read.get(j.id) ?? (await readFailedJob(client, owner, repo, j, signal))));
+  const failedRuns = runs.filter((r) => stateOf(r) === 'failure');
+  const held = new Set(failedRuns.filter((r) => holdsRun(recent, r.id)).map((r) => r.id));
+  const listed = await Promise.all(
+    failedRuns.filter((r) => !held.has(r.id)).map((r) => client.listWorkflowRunJobs({ owner, repo, run: r.id, page: 1, limit: 50 }, { signal }).then((p) => p.items)),
+  );
+  const failed = [...ofHead.filter((j) => j.run_id !== undefined && held.has(j.run_id)), ...listed.flat().filter((j) => stateOf(j) === 'failure')];
+  const failedJobs = await Promise.all(failed.slice(0, MAX_FAILED_JOBS).map((j) => early.get(j.id) ?? readFailedJob(client, owner, repo, j, signal)));
   return {
     runs: runs.map((r) => ({ id: r.id, title: r.display_title ?? '', state: stateOf(r) })),
     failedJobs,
