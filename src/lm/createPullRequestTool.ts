@@ -90,6 +90,12 @@ function confirmation(p: PullPlan): Confirmation {
   };
 }
 
+/** git's message without the user and password of a URL it names (a remote's URL may carry a token). Linear: a
+ * match starts at `://` and its run holds no `/`, so no two runs overlap. */
+function withoutUserInfo(text: string): string {
+  return text.replace(/:\/\/[^\s/@]*@/g, '://');
+}
+
 export function createPullRequestTool(services: Services): ToolImplementation {
   return writingTool<PullPlan>('createPullRequest', {
     plan: (input, signal) => plan(services, (input ?? {}) as CreatePullRequestInput, signal),
@@ -99,7 +105,7 @@ export function createPullRequestTool(services: Services): ToolImplementation {
         try {
           await pushBranch(session.repository, session.head.remote, draft.head, !push.tracks);
         } catch (e) {
-          throw new ToolRefusal(`${vscode.l10n.t('Could not push {0} to {1}: nothing was sent to the server.', value(draft.head), value(session.head.remote))}\n${quoted('error', 'git', gitFailure(e), CAPS.comment)}`);
+          throw new ToolRefusal(`${vscode.l10n.t('Could not push {0} to {1}: nothing was sent to the server.', value(draft.head), value(session.head.remote))}\n${quoted('error', 'git', withoutUserInfo(gitFailure(e)), CAPS.comment)}`);
         }
         services.log.info(`Pushed ${draft.head} to ${session.head.remote} before creating a pull request (language-model tool).`);
       }
