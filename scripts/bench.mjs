@@ -32,6 +32,7 @@ import { ACTIVATION_BUNDLE_BUDGET_BYTES, activationEvents, BUNDLE_BUDGET_BYTES, 
 import { markdownFigures } from '../bench/lib/markdown.mjs';
 import { artifactFigures } from '../bench/lib/artifactDownload.mjs';
 import { fuzzFigures } from '../bench/lib/fuzz.mjs';
+import { lmToolFigures } from '../bench/lib/lmTools.mjs';
 import { seedNotifications } from '../bench/lib/notifications.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
@@ -63,7 +64,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // answer → the new run on screen in CI Jobs), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
 // (rendering only: compiles, no packaging, no code-server), BENCH_ONLY=artifacts (memory of a 50 MB artifact
 // download, in Node: compiles only), BENCH_ONLY=fuzz (each parser's worst time per MB of hostile text, in Node:
-// compiles only; BENCH_FUZZ_TARGET=<part of a target's name> measures one) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
+// compiles only; BENCH_FUZZ_TARGET=<part of a target's name> measures one), BENCH_ONLY=lmTools (the language-model
+// tools' round trips, time after the last answer and result sizes, in Node: compiles only, bench/lib/lmTools.mjs) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -535,6 +537,11 @@ async function main() {
     await fuzzFigures(report, ROOT, log);
     finish(started);
   }
+  if (ONLY === 'lmTools') {
+    await compile();
+    await lmToolFigures(report, ROOT, log);
+    finish(started);
+  }
   const sizes = await build();
   const manifest = readManifest(ROOT);
   const events = bundleFigures(manifest, sizes);
@@ -542,6 +549,7 @@ async function main() {
   if (!ONLY) await markdownFigures(report, ROOT, log);
   if (!ONLY) await artifactFigures(report, ROOT, log);
   if (!ONLY) await fuzzFigures(report, ROOT, log);
+  if (!ONLY) await lmToolFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   if (!ONLY || ONLY === 'review' || ONLY === 'issuePage') reviewFloorVsix = await packageReviewFloor(ROOT, TMP);
   const { startCodeServer } = require(join(ROOT, 'out', 'test', 'harness', 'codeServer.js'));

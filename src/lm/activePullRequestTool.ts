@@ -7,12 +7,12 @@ import type { Services } from '../core/services';
 import { repoParams } from '../core/target';
 import { messageOf } from '../shared/errors';
 import { loadReviews } from '../views/changedFiles/review/reviewData';
-import { buildThreads } from '../views/changedFiles/review/threadModel';
-import { ciState, type CiState } from './ciFailures';
+import { ciState, recentFailedJobs, type CiState } from './ciFailures';
 import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
-import { textResult, type ToolImplementation } from './standIns';
-import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
-import { workspacePull } from './workspacePull';
+import type { ToolImplementation } from './standIns';
+import { threadPlace, unresolvedThreads } from './threads';
+import { runTool } from './toolSupport';
+import { pullOfInput } from './workspacePull';
 
 export interface ActivePullRequestInput {
   /** A pull request to read instead of the checked-out one: number, owner/repo#n or URL. */
@@ -21,30 +21,29 @@ export interface ActivePullRequestInput {
 
 export function activePullRequestTool(services: Services): ToolImplementation {
   return {
-    async invoke(options, token) {
+    invoke(options, token) {
       const input = (options.input ?? {}) as ActivePullRequestInput;
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      const signal = controller.signal;
-      try {
-        const named = input.pullRequest !== undefined && input.pullRequest !== '' ? issueRefFromInput(services, input.pullRequest) : undefined;
-        if (named instanceof ToolRefusal) throw named;
-        const activeTarget = await targetFor(services, named ? named.repo : services.repos.active);
-        if (activeTarget instanceof ToolRefusal) throw activeTarget;
-        const choice = named ? { repo: activeTarget.repo, index: named.number } : await workspacePull(services, activeTarget, signal);
-        const target = choice.repo === activeTarget.repo ? activeTarget : await targetFor(services, choice.repo);
-        if (target instanceof ToolRefusal) throw target;
+      return runTool(token, { what: vscode.l10n.t('the pull request') }, async (signal) => {
+        const { target, index } = await pullOfInput(services, input.pullRequest, signal);
         const { client, repo } = target;
-        const params = { ...repoParams(repo), index: choice.index };
-        const [pull, reviewData, files] = await Promise.all([
-          client.repoGetPullRequest(params, { signal }),
+        const params = { ...repoParams(repo), index };
+        // Two round trips: the pull request, its reviews, files and the repository's failed jobs at once; then each
+        // review's comments (the API lists them per review only), the head commit's runs (by its SHA, from the pull
+        // request) and the failing lines of its failed jobs.
+        const recent = recentFailedJobs(client, repo.owner, repo.repo, signal);
+        const pullRead = client.repoGetPullRequest(params, { signal });
+        const ciRead = pullRead.then(async (pull): Promise<CiState | string> => {
+          const sha = pull.head?.sha;
+          if (!sha) return 'not available (no head commit)';
+          return ciState(client, repo.owner, repo.repo, sha, signal, await recent).catch((e: unknown) => `not available:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`);
+        });
+        const [pull, reviewData, files, ci] = await Promise.all([
+          pullRead,
           loadReviews(client, params, signal),
           client.repoGetPullRequestFiles({ ...params, page: 1, limit: CAPS.files }, { signal }),
+          ciRead,
         ]);
         const sha = pull.head?.sha;
-        const ci: CiState | string = sha
-          ? await ciState(client, repo.owner, repo.repo, sha, signal).catch((e: unknown) => `not available:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`)
-          : 'not available (no head commit)';
 
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit; the issue tool reads the pull request\'s comments, the jobLog tool a job\'s failing lines.]'));
         out.add(FRAMING_NOTE);
@@ -67,10 +66,10 @@ export function activePullRequestTool(services: Services): ToolImplementation {
         const requested = reviewData.reviews.filter((r) => r.state === 'REQUEST_REVIEW').map((r) => (r as { user?: { login: string } }).user?.login).filter(Boolean);
         out.add(`Reviews: ${[...verdicts].map(([who, v]) => `${value(who)} ${v}`).join('; ') || 'none'}${requested.length ? `; review requested from ${requested.map((u) => value(u)).join(', ')}` : ''}`);
 
-        const threads = buildThreads({ reviews: reviewData.reviews, commentsByReview: reviewData.commentsByReview, drafts: [], me: '' }).filter((t) => !t.resolved && !t.pending);
+        const threads = unresolvedThreads(reviewData);
         out.add(`Unresolved review threads: ${threads.length}${threads.length > CAPS.threads ? ` (the first ${CAPS.threads} shown)` : ''}`);
         for (const t of threads.slice(0, CAPS.threads)) {
-          const head = `Thread on ${value(t.path)} line ${t.line} (${t.side === 'new' ? 'new side' : 'old side'}${t.outdated ? ', outdated' : ''}):`;
+          const head = `Thread ${t.rootCommentId ?? '(not on the server)'} on ${threadPlace(t)}:`;
           const comments = t.comments.map((c) => quoted('comment', c.author, c.body, CAPS.comment));
           if (!out.add([head, ...comments].join('\n'))) break;
         }
@@ -82,12 +81,8 @@ export function activePullRequestTool(services: Services): ToolImplementation {
           `Changed files: ${total}${total > listed.length ? ` (the first ${listed.length} shown)` : ''}\n` +
             listed.map((f) => `${word(f.status ?? 'changed')} ${value(f.filename)}${f.previous_filename ? ` from ${value(f.previous_filename)}` : ''} +${f.additions ?? 0} -${f.deletions ?? 0}`).join('\n'),
         );
-        return textResult(out.toString());
-      } catch (e) {
-        return failureResult(vscode.l10n.t('the pull request'), e);
-      } finally {
-        cancel.dispose();
-      }
+        return out.toString();
+      });
     },
   };
 }

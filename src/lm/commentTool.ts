@@ -1,14 +1,14 @@
-// The `comment` tool, the one that writes: a comment on an issue or pull request. It asks first: prepareInvocation
-// shows exactly what will be sent — the account, the issue and the body, as text in a code block — and the
-// invocation sends only what the same plan (commentPlan, no network) names, so nothing is sent that was not shown.
+// The `comment` tool: a comment on an issue or pull request. It asks first (writingTool.ts): the account, the issue
+// and the body, as text in a code block; the plan (commentPlan) needs no network, so the confirmation and the sending
+// agree by construction.
 import * as vscode from 'vscode';
 import type { Services } from '../core/services';
 import { accountForRepo, repoParams } from '../core/target';
 import type { Account } from '../shared/account';
-import { escapeMarkdown } from '../views/text';
-import { fenceFor, value } from './quote';
-import { textResult, type PreparedInvocation, type ToolImplementation } from './standIns';
-import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
+import { value } from './quote';
+import type { ToolImplementation } from './standIns';
+import { issueRefFromInput, readyTarget, ToolRefusal } from './toolSupport';
+import { writingTool, WRITE_TEXT_MAX, type Confirmation } from './writingTool';
 import type { RepoRef } from '../core/services';
 
 export interface CommentInput {
@@ -18,7 +18,7 @@ export interface CommentInput {
 }
 
 /** The longest comment the tool sends (a model's comment is a few paragraphs; a longer one is likely a mistake). */
-export const COMMENT_MAX = 20_000;
+export const COMMENT_MAX = WRITE_TEXT_MAX;
 
 export interface CommentPlan {
   readonly repo: RepoRef;
@@ -42,43 +42,28 @@ export function commentPlan(services: Services, input: CommentInput): CommentPla
 }
 
 /** The confirmation: who posts where, and the body as text (a code block: nothing in it is rendered). */
-export function commentConfirmation(plan: CommentPlan): PreparedInvocation {
+export function commentConfirmation(plan: CommentPlan): Confirmation {
   const where = `${plan.repo.owner}/${plan.repo.repo}#${plan.number}`;
-  const fence = fenceFor(plan.body);
-  const message = new vscode.MarkdownString(
-    `${escapeMarkdown(vscode.l10n.t('Post this comment as {0} on {1} ({2})?', plan.account.username, where, plan.account.instanceUrl))}\n\n${fence}text\n${plan.body}\n${fence}\n`,
-  );
   return {
-    invocationMessage: vscode.l10n.t('Commenting on {0}', where),
-    confirmationMessages: { title: vscode.l10n.t('Comment on {0}?', where), message },
+    title: vscode.l10n.t('Comment on {0}?', where),
+    question: vscode.l10n.t('Post this comment as {0} on {1} ({2})?', plan.account.username, where, plan.account.instanceUrl),
+    parts: [{ label: '', text: plan.body }],
+    progress: vscode.l10n.t('Commenting on {0}', where),
   };
 }
 
 export function commentTool(services: Services): ToolImplementation {
-  return {
-    prepareInvocation(options) {
-      const plan = commentPlan(services, (options.input ?? {}) as CommentInput);
-      // Nothing to ask about: the invocation refuses with the same reason and sends nothing.
-      return Promise.resolve(plan instanceof ToolRefusal ? { invocationMessage: vscode.l10n.t('Checking the comment') } : commentConfirmation(plan));
+  return writingTool<CommentPlan>('comment', {
+    plan: (input) => {
+      const plan = commentPlan(services, (input ?? {}) as CommentInput);
+      return plan instanceof ToolRefusal ? Promise.reject(plan) : Promise.resolve(plan);
     },
-    async invoke(options, token) {
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      try {
-        const plan = commentPlan(services, (options.input ?? {}) as CommentInput);
-        if (plan instanceof ToolRefusal) throw plan;
-        const target = await targetFor(services, { ...plan.repo, accountId: plan.account.id });
-        if (target instanceof ToolRefusal) throw target;
-        const comment = await target.client.issueCreateComment(
-          { ...repoParams(target.repo), index: plan.number, body: { body: plan.body } },
-          { signal: controller.signal },
-        );
-        return textResult(`Posted comment ${comment.id} as ${value(plan.account.username)} on ${plan.repo.owner}/${plan.repo.repo}#${plan.number}${comment.html_url ? `: ${value(comment.html_url)}` : '.'}`);
-      } catch (e) {
-        return failureResult('', e, vscode.l10n.t('The comment was not posted.'));
-      } finally {
-        cancel.dispose();
-      }
+    confirmation: commentConfirmation,
+    async send(plan, signal) {
+      const target = await readyTarget(services, { ...plan.repo, accountId: plan.account.id });
+      const comment = await target.client.issueCreateComment({ ...repoParams(target.repo), index: plan.number, body: { body: plan.body } }, { signal });
+      return `Posted comment ${comment.id} as ${value(plan.account.username)} on ${plan.repo.owner}/${plan.repo.repo}#${plan.number}${comment.html_url ? `: ${value(comment.html_url)}` : '.'}`;
     },
-  };
+    failureLead: () => vscode.l10n.t('The comment was not posted.'),
+  });
 }

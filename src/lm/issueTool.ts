@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { repoParams } from '../core/target';
 import type { Services } from '../core/services';
 import { CAPS, FRAMING_NOTE, quoted, ResultText, safeAuthor, value, word } from './quote';
-import { textResult, type ToolImplementation } from './standIns';
-import { failureResult, issueRefFromInput, targetFor, ToolRefusal } from './toolSupport';
+import type { ToolImplementation } from './standIns';
+import { issueRefFromInput, readyTarget, runTool, ToolRefusal } from './toolSupport';
 
 export interface IssueInput {
   readonly issue?: string | number;
@@ -15,19 +15,14 @@ export interface IssueInput {
 
 export function issueTool(services: Services): ToolImplementation {
   return {
-    async invoke(options, token) {
+    invoke(options, token) {
       const input = (options.input ?? {}) as IssueInput;
       const what = vscode.l10n.t('the issue {0}', String(input.issue ?? '').slice(0, 200));
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      try {
+      return runTool(token, { what }, async (signal) => {
         if (input.issue === undefined || input.issue === '') throw new ToolRefusal(vscode.l10n.t('Name the issue: its number, owner/repo#number or its URL.'));
         const ref = issueRefFromInput(services, input.issue, input.repository);
         if (ref instanceof ToolRefusal) throw ref;
-        const target = await targetFor(services, ref.repo);
-        if (target instanceof ToolRefusal) throw target;
-        const { client, repo } = target;
-        const signal = controller.signal;
+        const { client, repo } = await readyTarget(services, ref.repo);
         const params = { ...repoParams(repo), index: ref.number };
         const [issue, comments, dependencies] = await Promise.all([
           client.issueGetIssue(params, { signal }),
@@ -62,12 +57,8 @@ export function issueTool(services: Services): ToolImplementation {
         }
         const next = offset + added;
         if (!out.truncated && next < comments.items.length) out.add(vscode.l10n.t('[{0} more comments: ask again with commentsOffset: {1}.]', comments.items.length - next, next));
-        return textResult(out.toString());
-      } catch (e) {
-        return failureResult(what, e);
-      } finally {
-        cancel.dispose();
-      }
+        return out.toString();
+      });
     },
   };
 }

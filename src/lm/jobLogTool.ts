@@ -4,13 +4,13 @@ import * as vscode from 'vscode';
 import type { GiteaClient } from '../api';
 import type { Services } from '../core/services';
 import { repoParams, type Target } from '../core/target';
-import { clonedRepository } from '../git/gitRepositories';
 import { messageOf } from '../shared/errors';
 import { stateOf } from '../views/ciRunModel';
+import { runOrBranchLatest } from './branchRun';
 import { failingLines } from './ciFailures';
 import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
-import { textResult, type ToolImplementation } from './standIns';
-import { failureResult, repoFromInput, targetFor, ToolRefusal } from './toolSupport';
+import type { ToolImplementation } from './standIns';
+import { readyTarget, repoFromInput, runTool } from './toolSupport';
 
 export interface JobLogInput {
   readonly job?: number;
@@ -26,16 +26,10 @@ const MAX_JOBS = 5;
 
 export function jobLogTool(services: Services): ToolImplementation {
   return {
-    async invoke(options, token) {
+    invoke(options, token) {
       const input = (options.input ?? {}) as JobLogInput;
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      const signal = controller.signal;
-      try {
-        const repo = repoFromInput(services, input.repository);
-        if (repo instanceof ToolRefusal) throw repo;
-        const target = await targetFor(services, repo);
-        if (target instanceof ToolRefusal) throw target;
+      return runTool(token, { what: vscode.l10n.t('the job log') }, async (signal) => {
+        const target = await readyTarget(services, repoFromInput(services, input.repository));
         const jobs = await jobsToRead(target, input, signal);
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit; ask for one job at a time.]'));
         out.add(FRAMING_NOTE);
@@ -43,12 +37,8 @@ export function jobLogTool(services: Services): ToolImplementation {
           if (!out.add(await jobText(target.client, target, job, input.failingOnly !== false, signal))) break;
         }
         if (jobs.length > MAX_JOBS) out.add(`${jobs.length - MAX_JOBS} more jobs not read: ask for them by job id.`);
-        return textResult(out.toString());
-      } catch (e) {
-        return failureResult(vscode.l10n.t('the job log'), e);
-      } finally {
-        cancel.dispose();
-      }
+        return out.toString();
+      });
     },
   };
 }
@@ -61,20 +51,14 @@ interface JobRef {
 }
 
 /** The job asked for; else the run's failed jobs (all its jobs when none failed); the run is the branch's latest when not given. */
-async function jobsToRead({ client, repo }: Target, input: JobLogInput, signal: AbortSignal): Promise<JobRef[]> {
-  const p = repoParams(repo);
+async function jobsToRead(target: Target, input: JobLogInput, signal: AbortSignal): Promise<JobRef[]> {
+  const { client } = target;
+  const p = repoParams(target.repo);
   if (Number.isSafeInteger(input.job) && input.job! > 0) {
     const job = await client.getWorkflowJob({ ...p, job_id: input.job! }, { signal });
     return [{ id: job.id, name: job.name ?? String(job.id), state: stateOf(job), runId: job.run_id }];
   }
-  let run = Number.isSafeInteger(input.run) && input.run! > 0 ? input.run! : undefined;
-  if (run === undefined) {
-    const branch = repo.rootUri ? (await clonedRepository(repo.rootUri))?.repository.state.HEAD?.name : undefined;
-    if (!branch) throw new ToolRefusal(vscode.l10n.t('No branch is checked out in the open repository: name the job or the run.'));
-    const latest = (await client.getWorkflowRuns({ ...p, branch, page: 1, limit: 1 }, { signal })).items[0];
-    if (!latest) throw new ToolRefusal(vscode.l10n.t('The branch {0} has no CI run.', JSON.stringify(branch)));
-    run = latest.id;
-  }
+  const run = await runOrBranchLatest(target, input.run, signal);
   const all = (await client.listWorkflowRunJobs({ ...p, run, page: 1, limit: 50 }, { signal })).items.map((j) => ({
     id: j.id,
     name: j.name ?? String(j.id),

@@ -6,8 +6,8 @@ import type { Services } from '../core/services';
 import { groupNotifications, threadStatus } from '../shared/notificationGroups';
 import { issueOfApiUrl } from '../shared/notificationSubject';
 import { FRAMING_NOTE, ResultText, value, word } from './quote';
-import { textResult, type ToolImplementation } from './standIns';
-import { failureResult, ToolRefusal } from './toolSupport';
+import type { ToolImplementation } from './standIns';
+import { runTool, ToolRefusal } from './toolSupport';
 
 export interface NotificationsInput {
   /** Read ones too (the newest first). */
@@ -19,12 +19,9 @@ export const NOTIFICATIONS_CAP = 50;
 
 export function notificationsTool(services: Services): ToolImplementation {
   return {
-    async invoke(options, token) {
+    invoke(options, token) {
       const input = (options.input ?? {}) as NotificationsInput;
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      const signal = controller.signal;
-      try {
+      return runTool(token, { what: vscode.l10n.t('the notifications') }, async (signal) => {
         const accounts = services.accounts.accounts;
         if (!accounts.length) throw new ToolRefusal(vscode.l10n.t('Nobody is signed in to Gitea: the user can sign in with the command "Gitea: Sign In".'));
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit.]'));
@@ -46,12 +43,8 @@ export function notificationsTool(services: Services): ToolImplementation {
             if (!out.add([`${group.fullName ? value(group.fullName) : 'a repository no longer visible'}:`, ...lines].join('\n'))) break;
           }
         }
-        return textResult(out.toString());
-      } catch (e) {
-        return failureResult(vscode.l10n.t('the notifications'), e);
-      } finally {
-        cancel.dispose();
-      }
+        return out.toString();
+      });
     },
   };
 }

@@ -6,8 +6,8 @@ import type { Issue } from '../api';
 import type { Services } from '../core/services';
 import { repoParams } from '../core/target';
 import { FRAMING_NOTE, ResultText, value, word } from './quote';
-import { textResult, type ToolImplementation } from './standIns';
-import { failureResult, repoFromInput, targetFor, ToolRefusal } from './toolSupport';
+import type { ToolImplementation } from './standIns';
+import { readyTarget, repoFromInput, runTool } from './toolSupport';
 
 export interface SearchIssuesInput {
   /** `repository` (default) or `mine`: the signed-in user's across the instance. */
@@ -26,16 +26,10 @@ export const SEARCH_PAGE_SIZE = 30;
 
 export function searchIssuesTool(services: Services): ToolImplementation {
   return {
-    async invoke(options, token) {
+    invoke(options, token) {
       const input = (options.input ?? {}) as SearchIssuesInput;
-      const controller = new AbortController();
-      const cancel = token.onCancellationRequested(() => controller.abort());
-      const signal = controller.signal;
-      try {
-        const repo = repoFromInput(services, input.repository);
-        if (repo instanceof ToolRefusal) throw repo;
-        const target = await targetFor(services, repo);
-        if (target instanceof ToolRefusal) throw target;
+      return runTool(token, { what: vscode.l10n.t('the issues') }, async (signal) => {
+        const target = await readyTarget(services, repoFromInput(services, input.repository));
         const page = Number.isSafeInteger(input.page) && input.page! > 0 ? input.page! : 1;
         const state: 'open' | 'closed' | 'all' = input.state === 'closed' || input.state === 'all' ? input.state : 'open';
         const type = input.type === 'issues' || input.type === 'pulls' ? input.type : undefined;
@@ -76,12 +70,8 @@ export function searchIssuesTool(services: Services): ToolImplementation {
         out.add(`Page ${page} of ${where} (${state}${type ? `, ${type}` : ''}): ${result.items.length} found${result.totalCount !== undefined ? ` of ${result.totalCount}` : ''}.`);
         for (const issue of result.items.slice(0, SEARCH_PAGE_SIZE)) if (!out.add(line(issue, mine))) break;
         if (!out.truncated && result.hasMore) out.add(vscode.l10n.t('[More results: ask for page {0}.]', page + 1));
-        return textResult(out.toString());
-      } catch (e) {
-        return failureResult(vscode.l10n.t('the issues'), e);
-      } finally {
-        cancel.dispose();
-      }
+        return out.toString();
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 // What every tool does around its reading: which repository and account (as the commands resolve them, core/target.ts),
 // an issue named by number, `owner/repo#n` or URL, and failures as results the model can read.
+import { setMaxListeners } from 'node:events';
 import * as vscode from 'vscode';
 import { isGiteaError } from '../api/errorKind';
 import { resolveTarget, type Target } from '../core/target';
@@ -94,4 +95,34 @@ function issueFromUrl(services: Services, raw: string): IssueRef | undefined {
     if (m) return { repo: { instanceUrl: account.instanceUrl, owner: m[1]!, repo: m[2]!, accountId: account.id }, number: Number(m[3]) };
   }
   return undefined;
+}
+
+/** The ready target of `repo` (the active repository when undefined); a refusal thrown, so a tool reads straight on. */
+export async function readyTarget(services: Services, repo: RepoRef | ToolRefusal | undefined): Promise<Target> {
+  if (repo instanceof ToolRefusal) throw repo;
+  const target = await targetFor(services, repo);
+  if (target instanceof ToolRefusal) throw target;
+  return target;
+}
+
+/**
+ * A tool's invocation around its own logic: the token as an AbortSignal, and a refusal or failure as a result the
+ * model reads (`lead` first: by default "Could not read {what}."), never a thrown error.
+ */
+export async function runTool(
+  token: vscode.CancellationToken,
+  failure: { readonly what: string } | { readonly lead: string },
+  body: (signal: AbortSignal) => Promise<string>,
+): Promise<vscode.LanguageModelToolResult> {
+  const controller = new AbortController();
+  // A tool's requests share the signal: activePullRequest has one per review in flight at once.
+  setMaxListeners(64, controller.signal);
+  const cancel = token.onCancellationRequested(() => controller.abort());
+  try {
+    return textResult(await body(controller.signal));
+  } catch (e) {
+    return 'lead' in failure ? failureResult('', e, failure.lead) : failureResult(failure.what, e);
+  } finally {
+    cancel.dispose();
+  }
 }

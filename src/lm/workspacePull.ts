@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RepoRef, Services } from '../core/services';
 import { repoParams, type Target } from '../core/target';
 import { checkedOutPullRequest, clonedRepository } from '../git/gitRepositories';
-import { ToolRefusal } from './toolSupport';
+import { issueRefFromInput, readyTarget, ToolRefusal } from './toolSupport';
 
 export interface PullChoice {
   readonly repo: RepoRef;
@@ -22,4 +22,14 @@ export async function workspacePull(services: Services, target: Target, signal: 
   const pull = open.items.find((p) => p.head?.ref === branch && p.head.repo_id === p.base?.repo_id);
   if (!pull) throw new ToolRefusal(vscode.l10n.t('The current branch {0} has no open pull request in {1}/{2}.', JSON.stringify(branch), target.repo.owner, target.repo.repo));
   return { repo: target.repo, index: pull.number };
+}
+
+/** The pull request `named` (number, owner/repo#n or URL), else the workspace's; with the target of its repository. */
+export async function pullOfInput(services: Services, named: string | number | undefined, signal: AbortSignal): Promise<{ target: Target; index: number }> {
+  const ref = named !== undefined && named !== '' ? issueRefFromInput(services, named) : undefined;
+  if (ref instanceof ToolRefusal) throw ref;
+  const activeTarget = await readyTarget(services, ref ? ref.repo : services.repos.active);
+  const choice = ref ? { repo: activeTarget.repo, index: ref.number } : await workspacePull(services, activeTarget, signal);
+  const target = choice.repo === activeTarget.repo ? activeTarget : await readyTarget(services, choice.repo);
+  return { target, index: choice.index };
 }

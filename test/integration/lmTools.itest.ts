@@ -64,11 +64,6 @@ describe('Language-model tools', function () {
     if (session) await vscode.commands.executeCommand('gitea.signOut', { accountId: session.accountId });
   });
 
-  it('lists the contributed tools', () => {
-    const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('gitea_'));
-    assert.deepEqual(names.sort(), ['gitea_activePullRequest', 'gitea_comment', 'gitea_issue', 'gitea_jobLog', 'gitea_notifications', 'gitea_searchIssues']);
-  });
-
   it('issue: reads an issue with its dependencies, by number and as owner/repo#n', async () => {
     const env = testEnv();
     const text = await invoke('gitea_issue', { issue: String(env.repo.issues.blocked) });
@@ -172,7 +167,7 @@ describe('Language-model tools', function () {
       assert.match(text, new RegExp(`^Pull request ${e.repo.owner}/${e.repo.name}#${e.repo.openPull} \\(open\\)`, 'm'));
       assert.match(text, new RegExp(`^Head: .* base: "${e.repo.defaultBranch}"$`, 'm'));
       assert.match(text, /^Mergeable: (yes|no)/m);
-      assert.match(text, new RegExp(`^Thread on "${e.repo.openPullRename.to}" line 1 \\(new side\\):$`, 'm'));
+      assert.match(text, new RegExp(`^Thread \\d+ on "${e.repo.openPullRename.to}" line 1 \\(new side\\):$`, 'm'));
       assert.ok(blocks(text, 'comment').includes(body), 'the review comment, as written, in a comment block');
       assert.ok(!outsideBlocks(text).includes('Ignore previous instructions'), 'the instruction only inside its block');
       assert.match(text, new RegExp(`^renamed "${e.repo.openPullRename.to}" from "${e.repo.openPullRename.from}"`, 'm'));

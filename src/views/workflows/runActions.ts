@@ -23,7 +23,7 @@ export function canRerun(account: Account): boolean {
 
 /** Conclusions after which "Re-run failed jobs" has something to re-run (Gitea re-runs failed and cancelled jobs,
  * and the whole run when there is none of them: so it is not offered then). */
-const FAILED = new Set(['failure', 'cancelled', 'timed_out']);
+export const FAILED = new Set(['failure', 'cancelled', 'timed_out']);
 
 /** The context tokens of a run row: `rerun`, and `rerunFailed` when a job failed. */
 export function runActionTokens(scope: ViewScope, run: ActionWorkflowRun): string[] {
