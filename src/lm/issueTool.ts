@@ -24,12 +24,15 @@ export function issueTool(services: Services): ToolImplementation {
         if (ref instanceof ToolRefusal) throw ref;
         const { client, repo } = await readyTarget(services, ref.repo);
         const params = { ...repoParams(repo), index: ref.number };
-        const [issue, comments, dependencies] = await Promise.all([
-          client.issueGetIssue(params, { signal }),
-          client.issueGetComments(params, { signal }),
-          // expected: dependencies are off on the repository (or the instance is older); the result says none were read.
-          client.issueListIssueDependencies({ ...params, limit: 50 }, { signal }).then((p) => p.items, () => undefined),
-        ]);
+        const issueAnswer = client.issueGetIssue(params, { signal });
+        const commentsAnswer = client.issueGetComments(params, { signal });
+        // expected: the comments' failure is reported below, after the issue's own (Gitea answers a missing issue's
+        // comments with a 500, the issue itself with a 404: the 404 says what happened).
+        commentsAnswer.catch(() => undefined);
+        // expected: dependencies are off on the repository (or the instance is older); the result says none were read.
+        const dependenciesAnswer = client.issueListIssueDependencies({ ...params, limit: 50 }, { signal }).then((p) => p.items, () => undefined);
+        const issue = await issueAnswer;
+        const [comments, dependencies] = await Promise.all([commentsAnswer, dependenciesAnswer]);
         const offset = Math.max(0, Math.min(Number(input.commentsOffset) || 0, comments.items.length));
         const shown = comments.items.slice(offset, offset + CAPS.comments);
         let added = 0;

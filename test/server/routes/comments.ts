@@ -7,15 +7,24 @@ import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { toComment } from '../convert/issues';
 import { toTimelineComment } from '../convert/timeline';
-import { archived, forbidden, notFound, RawResponseError } from '../errors';
+import { archived, forbidden, internal, notFound, RawResponseError } from '../errors';
 import { isPlainComment } from '../issueEvents';
 import { formInt, listOptions, pageOf, setTotalCount } from '../paging';
 import type { Router } from '../router';
-import { Access, type CommentRec } from '../state';
-import { issueFromParams, parseTimeParam } from './issues';
+import { Access, type CommentRec, type IssueRec, type RepoRec } from '../state';
+import { parseTimeParam } from './issues';
 import { notifyWithMentions } from '../notifications';
 
 const oldestFirst = (a: CommentRec, b: CommentRec) => a.created.getTime() - b.created.getTime() || a.id - b.id;
+
+/**
+ * The issue of the path, where Gitea's comment handlers read it: they take a missing one for an internal error (500,
+ * `issue does not exist […]`), not a 404 as the issue's own handler does (1.26.3 and 1.27.0 alike).
+ */
+function commentedIssue(ctx: Ctx, repo: RepoRec): IssueRec {
+  const index = formInt(ctx.params.index);
+  return ctx.state.issueByIndex(repo.id, index) ?? internal(`issue does not exist [id: 0, repo_id: ${repo.id}, index: ${index}]`);
+}
 
 function inWindow(ctx: Ctx): (c: CommentRec) => boolean {
   const since = parseTimeParam(ctx, 'since');
@@ -28,7 +37,7 @@ function inWindow(ctx: Ctx): (c: CommentRec) => boolean {
 
 function listComments(ctx: Ctx): void {
   const { repo } = ctx.repoAssignment();
-  const issue = issueFromParams(ctx, repo);
+  const issue = commentedIssue(ctx, repo);
   const items = ctx.state.comments.filter((c) => c.issueId === issue.id && isPlainComment(c)).filter(inWindow(ctx)).sort(oldestFirst);
   setTotalCount(ctx, items.length);
   ctx.json(200, items.map((c) => toComment(ctx, c)));
@@ -36,7 +45,7 @@ function listComments(ctx: Ctx): void {
 
 function timeline(ctx: Ctx): void {
   const { repo } = ctx.repoAssignment();
-  const issue = issueFromParams(ctx, repo);
+  const issue = commentedIssue(ctx, repo);
   const all = ctx.state.comments.filter((c) => c.issueId === issue.id).filter(inWindow(ctx)).sort(oldestFirst);
   const page = pageOf(all, listOptions(ctx)).filter((c) => c.type !== 'code');
   setTotalCount(ctx, page.length);
@@ -48,7 +57,7 @@ function createComment(ctx: Ctx): void {
   const doer = ctx.requireSigned();
   if (repo.archived) archived();
   const form = bind<{ body: string }>(ctx, 'CreateIssueCommentOption', [{ go: 'Body', json: 'body', type: 'string', rules: ['Required'] }]);
-  const issue = issueFromParams(ctx, repo);
+  const issue = commentedIssue(ctx, repo);
   if (issue.isLocked && mode < Access.Write && !doer.isAdmin) forbidden('You cannot comment on a locked issue.');
   const now = new Date();
   const c: CommentRec = { id: ctx.state.nextId('comment'), issueId: issue.id, posterId: doer.id, body: form.body, created: now, updated: now };
