@@ -115,13 +115,15 @@ async function build() {
 }
 
 function bundleFigures(manifest, s) {
-  report.add('Bundle', 'dist/extension.js (loaded at activation: services, sign-in, status bar, stand-ins)', s.extension, 'bytes', { max: ACTIVATION_BUNDLE_BUDGET_BYTES, text: '≤ 60 KiB' });
+  report.add('Bundle', 'dist/extension.js (loaded at activation: services, accounts, status bar, stand-ins)', s.extension, 'bytes', { max: ACTIVATION_BUNDLE_BUDGET_BYTES, text: '≤ 60 KiB' });
   report.add('Bundle', 'dist/workbench.js (views and commands; loaded on their first use)', s.workbench, 'bytes');
   report.add('Bundle', 'dist/admin.js (administration forms, loaded on the first use of one)', s.admin, 'bytes');
-  report.add('Bundle', 'dist/branchStatus.js (the branch status item\'s pull request facts, loaded the first time it shows)', s.branchStatus, 'bytes');
+  report.add('Bundle', 'dist/branchStatus.js (the branch status item, its pull request facts; loaded the first time the repository is a clone)', s.branchStatus, 'bytes');
+  report.add('Bundle', 'dist/signIn.js (the sign-in flows, Sign In Again, Sign Out, TLS options; loaded on the first use of one)', s.signIn, 'bytes');
+  report.add('Bundle', 'dist/gitCredentials.js (the answer to git\'s credential requests; loaded when git first asks)', s.gitCredentials, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
   report.add('Bundle', 'dist/markdownWorker.js (markdown-it and its guards, run on a worker thread from the first body rendered)', s.markdownWorker, 'bytes');
-  report.add('Bundle', 'JavaScript shipped (all six bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,000 KiB (≤ 700 KiB before markdown-it)' });
+  report.add('Bundle', 'JavaScript shipped (all eight bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,000 KiB (≤ 700 KiB before markdown-it)' });
   report.add('Bundle', '.vsix', s.vsix, 'bytes', { max: VSIX_BUDGET_BYTES, text: `≤ ${(VSIX_BUDGET_BYTES / 1024).toFixed(1)} KiB (${VSIX_BUDGET_BYTES.toLocaleString('en')} bytes)` });
   const events = activationEvents(manifest);
   report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });

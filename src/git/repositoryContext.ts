@@ -57,8 +57,10 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
       vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.followEditor(editor.document.uri)),
     );
     this.gitApi = new Promise((resolve) => (this.resolveGitApi = resolve));
-    // Not awaited by activate(): the git extension may still be scanning the workspace.
-    this.ready = this.connectGit()
+    // Not awaited by activate(), and started after it: the git extension may still be scanning the workspace, and
+    // asking for it (and the first detection) is not activation's work.
+    this.ready = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.connectGit())
       .catch((e: unknown) => this.log.warn(`Repository detection is off: ${messageOf(e)}`))
       .finally(() => this.resolveGitApi(this.git));
   }
