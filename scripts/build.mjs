@@ -15,6 +15,10 @@
 //                       a worker thread started by src/shared/markdownOffThread.ts on the first body rendered.
 //   dist/api.js       — the HTTP client, undici and zod; loaded with require() on the first request
 //                       (see src/apiLoader.ts), never during activation.
+// And dist/media/: the webviews' scripts and styles of media/ (plain browser scripts, each its own function scope),
+// minified one by one, not bundled; the webviews load these (src/core/webviewResource.ts) and the package ships them.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -99,6 +103,12 @@ const builds = [
   // Started with new Worker(), never required: no vscode, no client, only markdown-it and the renderer's guards.
   { ...common, entryPoints: ['src/shared/markdownWorker.ts'], outfile: 'dist/markdownWorker.js' },
 ];
+/** media/'s scripts and styles, each minified alone into dist/media/ (same paths below it). */
+const WEBVIEW_MEDIA = ['forms', 'createIssue', 'createPullRequest', 'issuePage'].flatMap((folder) =>
+  readdirSync(join('media', folder)).filter((f) => /\.(?:js|css)$/.test(f)).map((f) => join('media', folder, f)),
+);
+// tsconfigRaw: the scripts run as written (sloppy mode): tsconfig.json's strict would add "use strict".
+builds.push({ entryPoints: WEBVIEW_MEDIA, outdir: 'dist/media', outbase: 'media', bundle: false, minify: !dev, target: ['chrome114'], tsconfigRaw: {}, logLevel: 'warning', legalComments: 'none' });
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();
 } else {
