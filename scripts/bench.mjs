@@ -59,7 +59,8 @@ const round1 = (n) => Math.round(n * 10) / 10;
 // Five runs: both figures are a few milliseconds, where one slow run of three would decide the ratio.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // BENCH_ONLY=activation, BENCH_ONLY=views, BENCH_ONLY=review, BENCH_ONLY=issuePage, BENCH_ONLY=createPullRequest,
-// BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=ciDispatch (Run Workflow…: the dispatch's
+// BENCH_ONLY=notifications (the Notifications view only), BENCH_ONLY=ciJobs (the views up to CI Jobs, in the full run's
+// order), BENCH_ONLY=ciDispatch (Run Workflow…: the dispatch's
 // answer → the new run on screen in CI Jobs), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
 // (rendering only: compiles, no packaging, no code-server), BENCH_ONLY=artifacts (memory of a 50 MB artifact
 // download, in Node: compiles only), BENCH_ONLY=fuzz (each parser's worst time per MB of hostile text, in Node:
@@ -418,7 +419,9 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       await page.waitForTimeout(3000);
       await setPaneExpanded(page, 'Branches', false);
     }
-    for (const view of ONLY === 'notifications' ? views.filter((v) => v.id === 'gitea.notifications') : views) {
+    // BENCH_ONLY=ciJobs: the views up to CI Jobs, in the full run's order (CI Jobs opens after what opened before it).
+    const measured = ONLY === 'notifications' ? views.filter((v) => v.id === 'gitea.notifications') : ONLY === 'ciJobs' ? views.slice(0, views.findIndex((v) => v.id === 'gitea.ciJobs') + 1) : views;
+    for (const view of measured) {
       if (view.missing) {
         report.add(`View ${view.id}`, 'first items', null, 'ms', ms(300), 'view missing');
         continue;
@@ -449,7 +452,7 @@ async function viewFigures(tools, server, fixtures, workspace, manifest) {
       report.add(section, 'reopen within the cache lifetime: requests', reopen.requests, 'requests', { max: 0, text: '0' });
       await setPaneExpanded(page, view.title, false);
     }
-    if (ONLY === 'notifications') return;
+    if (ONLY === 'notifications' || ONLY === 'ciJobs') return;
     // The Changed Files view of pull request #1 (1,500 files).
     const files = await measureChangedFiles(page, server, nls['view.changedFiles'] ?? 'Changed Files').catch((e) => {
       log(`changed files: ${e.message}`);
@@ -557,7 +560,7 @@ async function main() {
     const browser = await launchBrowser();
     const tools = { startCodeServer, browser };
     const gitea = { folder: workspace, settings: { 'gitea.instances': [server.url] } };
-    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications', 'ciDispatch', 'latency'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
+    if (!['views', 'review', 'issuePage', 'createPullRequest', 'notifications', 'ciJobs', 'ciDispatch', 'latency'].includes(ONLY)) await activationFigures(tools, { ours: VSIX, hello }, { otherForge, gitea });
     // The latency mode before the views' figures: its pull request page is the seeded #1, as when run alone (the
     // review figures leave 400 code comments on it; the latency mode measures such a history on its own).
     if (!ONLY || ONLY === 'latency') await latencyFigures(tools, server, FIXTURES, TMP, { report, log });
