@@ -2,10 +2,11 @@
 // AccountStore (auth) and GitRepositoryContext (git) and registers what has to work from the start: sign-in and the
 // Accounts menu, Select Repository, the status bar item and the `gitea.signedIn` / `gitea.hasRepository` context keys.
 // The views and commands (src/workbench.ts, dist/workbench.js) wait for their first use: activation registers
-// stand-ins for them (core/deferredFeatures.ts). Two of them answer VS Code with nothing used first: the opt-in line
-// hover, and a Create Issue form VS Code restores; when one is needed, they load inside activation. Whatever loads at
-// activation is counted in VS Code's activation figures; `npm run bench` budgets their total (Load Code + Call
-// Activate + Finish Activate).
+// stand-ins for them (core/deferredFeatures.ts). Two of them answer VS Code with nothing used first: a panel or diff
+// VS Code restores (they load inside activation) and the opt-in line hover (loaded right after it). The sign-in
+// flows, git's credential answers and the branch status item are bundled apart too (auth/signInLoader.ts,
+// git/gitCredentials.ts, git/pullRequestStatus.ts): activate() registers, and the rest waits for its first use. Whatever loads at activation is counted in VS Code's activation figures; `npm run bench` budgets
+// their total (Load Code + Call Activate + Finish Activate).
 import * as vscode from 'vscode';
 import { COMMAND } from './core/commandIds';
 import { DeferredFeatures } from './core/deferredFeatures';
@@ -16,6 +17,7 @@ import { FILE_SCHEME } from './core/uriSchemes';
 import { ViewRefresher } from './core/viewRefresher';
 import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
+import { loadSignIn, signInLoaded } from './auth/signInLoader';
 import { registerRepositories } from './git';
 import { registerGitCredentials } from './git/gitCredentials';
 import { GitRepositoryContext } from './git/repositoryContext';
@@ -38,7 +40,10 @@ const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provide
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
   const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
-  const accounts = new AccountStore(context, log);
+  const accounts = new AccountStore(context, log, {
+    build: (instanceUrl, channel) => loadSignIn().buildHttpOptions(instanceUrl, channel),
+    reset: () => signInLoaded() && loadSignIn().resetShownProblems(),
+  });
   const repos = new GitRepositoryContext(context, log, accounts);
   const features = new DeferredFeatures(
     log,
@@ -68,12 +73,16 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   }, log);
   if (toolRelays) context.subscriptions.push(toolRelays);
   context.subscriptions.push(registerNotificationBadge(services, () => features.shownView('gitea.notifications')));
+  // expected: load() has logged the failure; the hover stays off.
+  const hover = (): void => void (pullRequestHoverEnabled() && features.load().catch(() => undefined));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      // expected: load() has logged the failure; the hover stays off.
-      if (e.affectsConfiguration(SETTING.pullRequestHover) && pullRequestHoverEnabled()) features.load().catch(() => undefined);
+      if (e.affectsConfiguration(SETTING.pullRequestHover)) hover();
     }),
   );
+  // The first read of a setting costs VS Code's merge of every extension's defaults: after activation. Nobody hovers
+  // a line within that tick.
+  setImmediate(hover);
   const api: WorkbenchApi = { services };
   const why = neededAtActivation(contributed.webviewPanels);
   if (!why) return api;
@@ -82,11 +91,10 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
 }
 
 /**
- * Why the features cannot wait for a view or command: the hover is on, or VS Code restores a panel of theirs or a
- * changed file's diff (its `gitea-file:` documents and review threads are theirs).
+ * Why the features cannot wait for a view or command: VS Code restores a panel of theirs or a changed file's diff
+ * (its `gitea-file:` documents and review threads are theirs). The hover, when on, loads them right after activation.
  */
 function neededAtActivation(webviewPanels: readonly string[]): string | undefined {
-  if (pullRequestHoverEnabled()) return `${SETTING.pullRequestHover} is on`;
   const diff = vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
     .find(({ input }) => input instanceof vscode.TabInputTextDiff && (input.modified.scheme === FILE_SCHEME || input.original.scheme === FILE_SCHEME));

@@ -7,7 +7,7 @@ import { loadApi } from '../apiLoader';
 import type { Account, AccountService } from '../core/services';
 import { CLIENT_SETTINGS } from '../core/settings';
 import { accountLabel } from '../shared/account';
-import { buildHttpOptions, resetShownProblems } from './httpOptions';
+import type { InstanceHttpOptions } from './httpOptions';
 import { messageOf } from '../shared/errors';
 
 /** What SecretStorage holds for an account. A password is kept only when the user declined a token. */
@@ -20,6 +20,16 @@ const SECRET_PREFIX = 'gitea-workbench:';
 const PAGING_LIMITS_KEY = 'gitea.pagingLimits';
 /** The accounts whose stored credential the server refused (ids only): a reload still offers Sign In Again. */
 const NEEDS_SIGN_IN_KEY = 'gitea.needsSignIn';
+
+/**
+ * The clients' TLS and proxy options (auth/httpOptions.ts), handed in by the composition root: they are bundled with
+ * the sign-in code (dist/signIn.js), loaded with the first client.
+ */
+export interface HttpOptionsSource {
+  build(instanceUrl: string, log: vscode.LogOutputChannel): Promise<InstanceHttpOptions>;
+  /** The settings changed: problems already shown are shown again (nothing to do before the first build). */
+  reset(): void;
+}
 
 export function accountId(instanceUrl: string, username: string): string {
   return `${instanceUrl}|${username}`;
@@ -42,6 +52,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    private readonly httpOptions: HttpOptionsSource,
   ) {
     this.list = this.readList();
     const kept = context.globalState.get<unknown>(NEEDS_SIGN_IN_KEY);
@@ -53,7 +64,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) {
-          resetShownProblems();
+          this.httpOptions.reset();
           this.dropClients();
         }
       }),
@@ -141,7 +152,7 @@ export class AccountStore implements AccountService, vscode.Disposable {
     const account = this.get(accountId);
     const secret = account && (await this.secretFor(account.id));
     if (!account || !secret) throw new GiteaError('unauthorized', vscode.l10n.t('You are not signed in to this Gitea instance. Run "Gitea: Sign In".'));
-    const { dispatcher, timeoutMs } = await buildHttpOptions(account.instanceUrl, this.log);
+    const { dispatcher, timeoutMs } = await this.httpOptions.build(account.instanceUrl, this.log);
     const auth = secret.kind === 'token' ? { kind: 'token' as const, token: secret.token } : { kind: 'basic' as const, username: account.username, password: secret.password };
     const mark = {};
     this.clientMarks.set(accountId, mark);

@@ -2,34 +2,25 @@
 //   GITEA_WORKBENCH_AUTOLOGIN_URL       instance URL
 //   GITEA_WORKBENCH_AUTOLOGIN_USERNAME  user name (informational; the token decides the account)
 //   GITEA_WORKBENCH_AUTOLOGIN_TOKEN     access token
-// Read once at activation and removed from this process's environment at once (so git and other child
-// processes never inherit the token). The token is checked like any sign-in (GET /user + GET /version) and
+// Read once at activation and removed from this process's environment at once (autoLoginEnvironment.ts: git and
+// other child processes never inherit the token). The token is checked like any sign-in (GET /user + GET /version) and
 // stored in SecretStorage only when no account exists on that instance yet. Each URL|user pair is used once per
 // profile: after the user signs out, a later start does not sign them in again.
 import type * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../shared/instanceUrl';
 import type { AccountStore } from './accountStore';
+import { AUTO_LOGIN_ENV, type AutoLoginEnvironment } from './autoLoginEnvironment';
 import { signInWithArgs } from './signInArgs';
 
-const ENV = {
-  url: 'GITEA_WORKBENCH_AUTOLOGIN_URL',
-  username: 'GITEA_WORKBENCH_AUTOLOGIN_USERNAME',
-  token: 'GITEA_WORKBENCH_AUTOLOGIN_TOKEN',
-} as const;
 const DONE_KEY = 'gitea.autoLoginDone';
 
-export function takeAutoLoginEnvironment(env: NodeJS.ProcessEnv = process.env): { url?: string; username?: string; token?: string } {
-  const taken = { url: env[ENV.url], username: env[ENV.username], token: env[ENV.token] };
-  for (const name of Object.values(ENV)) delete env[name];
-  return taken;
-}
-
-export async function autoLogin(context: vscode.ExtensionContext, store: AccountStore, log: vscode.LogOutputChannel): Promise<void> {
-  const { url, username, token } = takeAutoLoginEnvironment();
+/** `taken`: what takeAutoLoginEnvironment() took at activation (autoLoginEnvironment.ts). */
+export async function autoLogin(context: vscode.ExtensionContext, store: AccountStore, log: vscode.LogOutputChannel, taken: AutoLoginEnvironment): Promise<void> {
+  const { url, username, token } = taken;
   if (!url || !token) return;
   const normalized = normalizeInstanceUrl(url);
   if (!normalized.ok) {
-    log.warn(`${ENV.url} is not a usable instance address; automatic sign-in skipped.`);
+    log.warn(`${AUTO_LOGIN_ENV.url} is not a usable instance address; automatic sign-in skipped.`);
     return;
   }
   const marker = `${normalized.url}|${username ?? ''}`;

@@ -1,5 +1,6 @@
 // Wiring of the account features: Sign In / Sign Out / Add CA Certificate commands, the authentication
 // provider for the Accounts menu, the `gitea.signedIn` context key and the one-shot sign-in from the environment.
+// What the commands run is loaded on their first use (signInLoader.ts, dist/signIn.js).
 import * as vscode from 'vscode';
 import { instanceLabel } from '../shared/instanceUrl';
 import type { Account, Services } from '../core/services';
@@ -7,12 +8,10 @@ import { COMMAND } from '../core/commandIds';
 import { messageOf } from '../shared/errors';
 import type { AccountStore } from './accountStore';
 import { AUTH_PROVIDER_ID, GiteaAuthenticationProvider } from './authProvider';
-import { autoLogin } from './autoLogin';
-import { hasCredential, isSignInArgs, signInWithArgs, type SignInResult } from './signInArgs';
-import { runSignInForm, type SignInDeps, type SignInPrefill } from './signInFlow';
-import { signInAgain } from './signInAgain';
-import { signOut } from './signOut';
-import { addCaCertificate } from './transportSecurity';
+import { takeAutoLoginEnvironment } from './autoLoginEnvironment';
+import type { SignInResult } from './signInArgs';
+import type { SignInDeps, SignInPrefill } from './signInFlow';
+import { loadSignIn } from './signInLoader';
 import { inertText } from '../shared/untrustedText';
 
 /** `guessInstanceUrl` prefills the sign-in form from the workspace's git remotes (src/git). */
@@ -20,7 +19,7 @@ export function registerAuth(services: Services, accounts: AccountStore, guessIn
   const { context, log } = services;
   const deps: SignInDeps = { store: accounts, log, guessInstanceUrl };
   const form = async (prefill?: SignInPrefill): Promise<Account | undefined> => {
-    const account = await runSignInForm(deps, prefill);
+    const account = await loadSignIn().runSignInForm(deps, prefill);
     if (account) void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0} as {1}.', instanceLabel(account.instanceUrl), inertText(account.username)));
     return account;
   };
@@ -29,7 +28,7 @@ export function registerAuth(services: Services, accounts: AccountStore, guessIn
     void vscode.commands.executeCommand('setContext', 'gitea.needsSignIn', accounts.needingSignIn.length > 0);
   };
   updateContext();
-  const again = (arg?: unknown): Promise<Account | undefined> => signInAgain(accounts, arg, form);
+  const again = (arg?: unknown): Promise<Account | undefined> => loadSignIn().signInAgain(accounts, arg, form);
   const provider = new GiteaAuthenticationProvider(accounts, again);
   context.subscriptions.push(
     provider,
@@ -38,14 +37,19 @@ export function registerAuth(services: Services, accounts: AccountStore, guessIn
     // Arguments (`{ url, username?, token? | password?, otp?, keepPassword? }`) sign in without the form;
     // `{ url, username? }` alone opens the form prefilled. Resolves to a SignInResult.
     vscode.commands.registerCommand(COMMAND.signIn, async (args?: unknown): Promise<SignInResult> => {
+      const { isSignInArgs, hasCredential, signInWithArgs } = loadSignIn();
       if (isSignInArgs(args) && hasCredential(args)) return signInWithArgs(deps, args);
       const prefill = isSignInArgs(args) ? { url: args.url, username: args.username } : undefined;
       const account = await form(prefill);
       return account ? { ok: true, account } : { ok: false, kind: 'cancelled', message: vscode.l10n.t('Sign-in cancelled.') };
     }),
-    vscode.commands.registerCommand(COMMAND.signOut, (arg?: unknown) => signOut(accounts, arg)),
+    vscode.commands.registerCommand(COMMAND.signOut, (arg?: unknown) => loadSignIn().signOut(accounts, arg)),
     vscode.commands.registerCommand(COMMAND.signInAgain, (arg?: unknown) => again(arg)),
-    vscode.commands.registerCommand(COMMAND.addCaCertificate, () => addCaCertificate()),
+    vscode.commands.registerCommand(COMMAND.addCaCertificate, () => loadSignIn().addCaCertificate()),
   );
-  void autoLogin(context, accounts, log).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${messageOf(e)}`));
+  // Taken now (out of the environment of every process started from here on); used after activation.
+  const taken = takeAutoLoginEnvironment();
+  if (taken.url && taken.token) {
+    setImmediate(() => void loadSignIn().autoLogin(context, accounts, log, taken).catch((e: unknown) => log.warn(`Automatic sign-in failed: ${messageOf(e)}`)));
+  }
 }

@@ -49,9 +49,13 @@ export function registerNotificationBadge(services: Services, view: () => vscode
     },
   });
   const interval = (): number => (polled(services).length ? pollIntervalMs() : 0);
-  poller.configure(interval());
-  poller.setFocused(vscode.window.state.focused);
+  // Started right after activation: its first read of a setting costs VS Code's merge of every extension's defaults.
+  const start = setImmediate(() => {
+    poller.configure(interval());
+    poller.setFocused(vscode.window.state.focused);
+  });
   return vscode.Disposable.from(
+    { dispose: () => clearImmediate(start) },
     { dispose: () => poller.dispose() },
     vscode.window.onDidChangeWindowState((state) => poller.setFocused(state.focused)),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -3,21 +3,22 @@
 // It answers for http(s) remotes of a signed-in instance with the account's user name and token (Gitea takes a
 // token as the password); nothing is written to disk, git config or a credential helper. Other hosts and ssh get no
 // answer, so git goes on to its own helpers and prompt. Registered when the repository context obtains the git
-// extension (no work at activation); the secret is read only when git asks.
+// extension (no work at activation); the answer's code (credentialsAnswer.ts, dist/gitCredentials.js) is loaded and
+// the secret read only when git asks.
 import type * as vscode from 'vscode';
-import type { AccountService } from '../core/services';
-import { accountLabel } from '../shared/account';
 import { messageOf } from '../shared/errors';
-import { accountsForGitRequest, pickAccount } from './credentialMatch';
-import type { GitCredentials } from './gitApi';
+import type * as Answer from './credentialsAnswer';
+import type { CredentialAccounts } from './credentialsAnswer';
 import type { GitRepositoryContext } from './repositoryContext';
 
-/** What SecretStorage holds for an account (auth's StoredSecret, by shape). */
-export type AccountSecret = { readonly kind: 'token'; readonly token: string } | { readonly kind: 'basic'; readonly password: string };
+export type { AccountSecret, CredentialAccounts } from './credentialsAnswer';
 
-/** The accounts, with the one read of a secret this needs. */
-export interface CredentialAccounts extends AccountService {
-  secretFor(accountId: string): Promise<AccountSecret | undefined>;
+let answer: typeof Answer | undefined;
+function loadAnswer(): typeof Answer {
+  // esbuild leaves this require to dist/gitCredentials.js (scripts/build.mjs).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy bundle, loaded when git first asks
+  answer ??= require('./credentialsAnswer') as typeof Answer;
+  return answer;
 }
 
 export function registerGitCredentials(repos: GitRepositoryContext, accounts: CredentialAccounts, log: vscode.LogOutputChannel): vscode.Disposable {
@@ -26,7 +27,7 @@ export function registerGitCredentials(repos: GitRepositoryContext, accounts: Cr
   repos.gitApi
     .then((api) => {
       if (!api || disposed) return;
-      registration = api.registerCredentialsProvider({ getCredentials: (host) => credentialsFor(host, repos, accounts, log) });
+      registration = api.registerCredentialsProvider({ getCredentials: (host) => loadAnswer().credentialsFor(host, repos, accounts, log) });
     })
     .catch((e: unknown) => log.warn(`Git credentials from the accounts are off: ${messageOf(e)}`));
   return {
@@ -35,33 +36,4 @@ export function registerGitCredentials(repos: GitRepositoryContext, accounts: Cr
       registration?.dispose();
     },
   };
-}
-
-async function credentialsFor(host: vscode.Uri, repos: GitRepositoryContext, accounts: CredentialAccounts, log: vscode.LogOutputChannel): Promise<GitCredentials | undefined> {
-  // Never the user info git may show: only the remote's origin and path are logged.
-  const remote = `${host.scheme}://${host.authority.replace(/^.*@/, '')}${host.path}`;
-  try {
-    const candidates = accountsForGitRequest(`${host.scheme}://${host.authority}${host.path}`, accounts.accounts);
-    const workspaceAccounts = [repos.active?.accountId, ...repos.detected.map((r) => r.accountId)];
-    const account = pickAccount(candidates, workspaceAccounts, (instanceUrl) => accounts.accountFor(instanceUrl)?.id);
-    if (!account) {
-      log.debug(`Git asked for credentials for ${remote}: ${candidates.length ? 'several accounts fit, none is the workspace\'s' : 'no signed-in instance there'}; left to git.`);
-      return undefined;
-    }
-    // A refused token would only fail git's request; without an answer git asks the user, as before sign-in.
-    if (accounts.needsSignIn(account.id)) {
-      log.info(`Git asked for credentials for ${remote}: ${accountLabel(account)} needs signing in again; left to git.`);
-      return undefined;
-    }
-    const secret = await accounts.secretFor(account.id);
-    if (!secret) {
-      log.info(`Git asked for credentials for ${remote}: the secret of ${accountLabel(account)} is missing; left to git.`);
-      return undefined;
-    }
-    log.info(`Git asked for credentials for ${remote}: answered as ${accountLabel(account)}.`);
-    return { username: account.username, password: secret.kind === 'token' ? secret.token : secret.password };
-  } catch (e) {
-    log.warn(`Git asked for credentials for ${remote}; they could not be read: ${messageOf(e)}`);
-    return undefined;
-  }
 }

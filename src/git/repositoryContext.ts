@@ -42,6 +42,7 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
   /** The git extension's API as soon as it is enabled (before its first scan); undefined without git. */
   readonly gitApi: Promise<GitApi | undefined>;
   private resolveGitApi: (api: GitApi | undefined) => void = () => undefined;
+  private disposed = false;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -57,8 +58,10 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
       vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.followEditor(editor.document.uri)),
     );
     this.gitApi = new Promise((resolve) => (this.resolveGitApi = resolve));
-    // Not awaited by activate(): the git extension may still be scanning the workspace.
-    this.ready = this.connectGit()
+    // Not awaited by activate(), and started after it: the git extension may still be scanning the workspace, and
+    // asking for it (and the first detection) is not activation's work.
+    this.ready = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => (this.disposed ? undefined : this.connectGit()))
       .catch((e: unknown) => this.log.warn(`Repository detection is off: ${messageOf(e)}`))
       .finally(() => this.resolveGitApi(this.git));
   }
@@ -255,6 +258,7 @@ export class GitRepositoryContext implements RepositoryContext, vscode.Disposabl
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const w of this.repoWatchers.values()) w.subscription.dispose();
     for (const d of this.disposables) d.dispose();
   }

@@ -46,8 +46,9 @@ export function registerStatusBar(services: Services): void {
     }
     item.show();
   };
-  update();
-  services.context.subscriptions.push(item, services.repos.onDidChangeActive(update), services.accounts.onDidChangeAccounts(update));
+  // Shown right after activation (the repository is not known before the git extension answers anyway).
+  const first = setImmediate(update);
+  services.context.subscriptions.push(item, { dispose: () => clearImmediate(first) }, services.repos.onDidChangeActive(update), services.accounts.onDidChangeAccounts(update));
 }
 
 function tooltip(text: string, remoteName?: string, selects = true): vscode.MarkdownString {

@@ -16,6 +16,7 @@ import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './s
 import { inertText } from '../../shared/untrustedText';
 import { openServerUrl } from '../../core/openExternal';
 import { recentRepositories } from '../../core/recentRepositories';
+import { webviewMediaRoot } from '../../core/webviewResource';
 
 export const VIEW_TYPE = 'gitea.createIssue';
 
@@ -51,7 +52,7 @@ export class IssueFormPanel {
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('New Issue · {0}/{1}', repo.owner, repo.repo), vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')],
+      localResourceRoots: [webviewMediaRoot(services.context.extensionUri)],
     });
     const form = new IssueFormPanel(services, store, repo, panel, prefill);
     form.target = target;
@@ -65,7 +66,7 @@ export class IssueFormPanel {
       panel.dispose();
       return;
     }
-    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')] };
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [webviewMediaRoot(services.context.extensionUri)] };
     const ref: RepoRef = { instanceUrl: repo.instanceUrl, owner: repo.owner, repo: repo.repo, accountId: repo.accountId };
     IssueFormPanel.find(ref)?.panel.dispose();
     new IssueFormPanel(services, store, ref, panel);
@@ -84,7 +85,7 @@ export class IssueFormPanel {
     if (prefill) store.set(key, this.draft);
     IssueFormPanel.open.set(key, this);
     this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
-    const mediaRoot = vscode.Uri.joinPath(services.context.extensionUri, 'media');
+    const mediaRoot = webviewMediaRoot(services.context.extensionUri);
     panel.webview.html = formPageHtml(panel.webview, mediaRoot, vscode.Uri.joinPath(mediaRoot, 'createIssue', 'form.js'), formStrings(repo));
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),

@@ -12,6 +12,7 @@ import { pullDraftStore, type PullDraftStore } from './pullDraftStore';
 import { PULL_FORM_VIEW_TYPE, PullFormPanel, type PullPanelState } from './pullFormPanel';
 import { PullSession } from './pullSession';
 import type { PullSubmitOutcome } from './submitPull';
+import { webviewMediaRoot } from '../../core/webviewResource';
 
 /**
  * Arguments for scripted use and tests: `{ repo?, branch?, draft?, submit? }`. `repo` names a clone (with `rootUri`);
@@ -89,7 +90,7 @@ async function restore(services: Services, store: PullDraftStore, panel: vscode.
     panel.dispose();
     return;
   }
-  panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')] };
+  panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [webviewMediaRoot(services.context.extensionUri)] };
   new PullFormPanel(services, store, session, panel);
 }
 

@@ -17,6 +17,7 @@ import { pullDraftKey, type PullDraftStore } from './pullDraftStore';
 import type { PullFormOptions } from './pullOptions';
 import { draftPrefix, sameBases, type BaseChoice, type PullSession, type SessionView } from './pullSession';
 import { checkBeforeCreate, createPull, notABranch, type PullSubmitOutcome } from './submitPull';
+import { webviewMediaRoot } from '../../core/webviewResource';
 
 export const PULL_FORM_VIEW_TYPE = 'gitea.createPullRequest';
 
@@ -64,7 +65,7 @@ export class PullFormPanel {
     const panel = vscode.window.createWebviewPanel(PULL_FORM_VIEW_TYPE, vscode.l10n.t('New Pull Request · {0}', session.branch), vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')],
+      localResourceRoots: [webviewMediaRoot(services.context.extensionUri)],
     });
     return new PullFormPanel(services, store, session, panel, prefill);
   }
@@ -85,7 +86,7 @@ export class PullFormPanel {
     PullFormPanel.open.get(this.key)?.panel.dispose();
     PullFormPanel.open.set(this.key, this);
     this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
-    const mediaRoot = vscode.Uri.joinPath(services.context.extensionUri, 'media');
+    const mediaRoot = webviewMediaRoot(services.context.extensionUri);
     panel.webview.html = formPageHtml(panel.webview, mediaRoot, vscode.Uri.joinPath(mediaRoot, 'createPullRequest', 'form.js'), pullFormStrings(session.branch, draftPrefix()));
     this.disposables.push(panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)), panel.onDidDispose(() => this.dispose()));
     this.ready = this.load();

@@ -21,6 +21,7 @@ import { PageReactions } from './reactions';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
 import { timelineHints, type PullTimelineCounts } from './timelinePaging';
 import { recentRepositories } from '../../core/recentRepositories';
+import { webviewMediaRoot } from '../../core/webviewResource';
 
 export const ISSUE_PAGE_VIEW_TYPE = 'gitea.issuePage';
 
@@ -60,7 +61,7 @@ export class IssuePage {
     const panel = vscode.window.createWebviewPanel(ISSUE_PAGE_VIEW_TYPE, title, vscode.ViewColumn.Active, {
       enableScripts: true,
       enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')],
+      localResourceRoots: [webviewMediaRoot(services.context.extensionUri)],
     });
     return new IssuePage(services, drafts, ref, panel, stub ?? { number: ref.number }, target);
   }
@@ -72,7 +73,7 @@ export class IssuePage {
       panel.dispose();
       return;
     }
-    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(services.context.extensionUri, 'media')] };
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [webviewMediaRoot(services.context.extensionUri)] };
     IssuePage.open.get(pageKey(ref))?.panel.dispose();
     new IssuePage(services, drafts, ref, panel, { number: ref.number }, undefined);
   }
@@ -98,7 +99,7 @@ export class IssuePage {
       post: (m) => this.post(m),
     });
     IssuePage.open.set(this.key, this);
-    panel.webview.html = pageHtml(panel.webview, vscode.Uri.joinPath(services.context.extensionUri, 'media'), ref.instanceUrl, panel.title, pageStrings());
+    panel.webview.html = pageHtml(panel.webview, webviewMediaRoot(services.context.extensionUri), ref.instanceUrl, panel.title, pageStrings());
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)),
       // Signed in again (a new token, a new client) or out: the next request resolves the account afresh.

@@ -16,7 +16,9 @@ const BUNDLE_BOUNDARIES: ReadonlySet<string> = new Set([
   'extension.ts → workbench.ts',
   'apiLoader.ts → api/index.ts',
   'commands/admin/index.ts → commands/admin/handlers.ts',
-  'git/pullRequestStatus.ts → git/branchStatusDetails.ts',
+  'git/pullRequestStatus.ts → git/branchStatusItem.ts',
+  'auth/signInLoader.ts → auth/signInActions.ts',
+  'git/gitCredentials.ts → git/credentialsAnswer.ts',
 ]);
 
 const key = (e: ImportEdge): string => `${e.from} → ${e.to}`;
@@ -58,15 +60,28 @@ test('dist/extension.js holds no view or command code, and not the client', () =
   assert.ok(!files.has('core/recentRepositories.ts'), 'the recently read repositories are the workbench bundle\'s');
 });
 
+test('dist/extension.js registers the account commands, git\'s credentials provider and the branch item, and holds none of their code', () => {
+  const edges = importEdges();
+  const files = bundledFrom('extension.ts', edges);
+  for (const f of ['auth/signInLoader.ts', 'git/gitCredentials.ts', 'git/pullRequestStatus.ts', 'auth/autoLoginEnvironment.ts']) assert.ok(files.has(f), f);
+  const lazy = ['auth/signInFlow.ts', 'auth/signInArgs.ts', 'auth/signInAgain.ts', 'auth/signOut.ts', 'auth/autoLogin.ts', 'auth/httpOptions.ts', 'auth/transportSecurity.ts',
+    'git/credentialsAnswer.ts', 'git/credentialMatch.ts', 'git/branchStatusItem.ts', 'git/branchStatusDetails.ts', 'git/gitProcess.ts'];
+  assert.deepEqual(lazy.filter((f) => files.has(f)), []);
+  // Each is in the bundle its loader requires.
+  for (const f of ['auth/signInFlow.ts', 'auth/signInAgain.ts', 'auth/httpOptions.ts', 'auth/autoLogin.ts']) assert.ok(bundledFrom('auth/signInActions.ts', edges).has(f), f);
+  assert.ok(bundledFrom('git/credentialsAnswer.ts', edges).has('git/credentialMatch.ts'));
+  assert.ok(bundledFrom('git/branchStatusItem.ts', edges).has('git/branchStatusDetails.ts'));
+});
+
 test('dist/workbench.js reaches every view and command family', () => {
   const files = bundledFrom('workbench.ts', importEdges());
   for (const f of ['views/index.ts', 'commands/index.ts', 'views/branchesView.ts', 'commands/createIssue/index.ts', 'lm/index.ts', 'lm/issueTool.ts']) assert.ok(files.has(f), f);
 });
 
 test('the check notices an import that pulls the views into the entry point', () => {
-  const edges = [...importEdges(), { from: 'auth/signOut.ts', to: 'views/index.ts', typeOnly: false, line: 1 }];
+  const edges = [...importEdges(), { from: 'auth/accountStore.ts', to: 'views/index.ts', typeOnly: false, line: 1 }];
   assert.ok(featureCode(bundledFrom('extension.ts', edges)).includes('views/branchesView.ts'));
-  const typeOnly = [...importEdges(), { from: 'auth/signOut.ts', to: 'views/index.ts', typeOnly: true, line: 1 }];
+  const typeOnly = [...importEdges(), { from: 'auth/accountStore.ts', to: 'views/index.ts', typeOnly: true, line: 1 }];
   assert.deepEqual(featureCode(bundledFrom('extension.ts', typeOnly)), []);
 });
 
@@ -90,7 +105,7 @@ test('markdown-it is not in dist/extension.js: it loads with the first body rend
   const files = bundledFrom('extension.ts', importEdges());
   assert.deepEqual([...files].filter((f) => loaders.has(f)), []);
   // The check notices an import that pulls the renderer into the entry point.
-  const edges = [...importEdges(), { from: 'auth/signOut.ts', to: 'shared/markdown.ts', typeOnly: false, line: 1 }];
+  const edges = [...importEdges(), { from: 'auth/accountStore.ts', to: 'shared/markdown.ts', typeOnly: false, line: 1 }];
   assert.ok(bundledFrom('extension.ts', edges).has('shared/markdown.ts'));
 });
 

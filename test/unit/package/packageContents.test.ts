@@ -30,12 +30,13 @@ function filesUnder(dir: string): string[] {
 }
 const repoPath = (file: string): string => relative(REPO_ROOT, file).split(sep).join('/');
 
-/** The media files the extension's code loads: `joinPath(mediaRoot, 'folder', 'file')` in the webviews' HTML. */
+/** The media files the extension's code loads: `joinPath(mediaRoot, 'folder', 'file')` in the webviews' HTML, below
+ * webviewMediaRoot() (dist/media/: media/ minified by the build). */
 function mediaLoadedBySource(): string[] {
   const found = new Set<string>();
   for (const file of filesUnder(join(REPO_ROOT, 'src')).filter((f) => f.endsWith('.ts'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(/joinPath\(mediaRoot, ((?:'[^']+'(?:, )?)+)\)/g)) {
-      found.add(['media', ...[...m[1]!.matchAll(/'([^']+)'/g)].map((s) => s[1]!)].join('/'));
+      found.add(['dist', 'media', ...[...m[1]!.matchAll(/'([^']+)'/g)].map((s) => s[1]!)].join('/'));
     }
   }
   return [...found].sort();
@@ -46,7 +47,7 @@ function neededFiles(): string[] {
   const m = manifest();
   const containerIcons = Object.values(m.contributes.viewsContainers ?? {}).flat().map((c) => c.icon);
   const skills = (m.contributes.chatSkills ?? []).map((s) => s.path.replace(/^\.\//, ''));
-  const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'api', 'markdownWorker'].map((b) => `dist/${b}.js`);
+  const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'signIn', 'gitCredentials', 'api', 'markdownWorker'].map((b) => `dist/${b}.js`);
   return [...new Set([m.main.replace(/^\.\//, ''), ...bundles, m.icon, ...containerIcons, ...mediaLoadedBySource(), ...skills, 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'])].sort();
 }
 
@@ -69,11 +70,13 @@ test('with a built dist/ beside sources, tests and source maps, .vscodeignore le
     for (const name of ['package.json', '.vscodeignore']) put(name, join(REPO_ROOT, name));
     for (const e of readdirSync(REPO_ROOT, { withFileTypes: true })) if (e.isFile() && !existsSync(join(root, e.name))) put(e.name);
     for (const file of [...filesUnder(join(REPO_ROOT, 'media')), ...filesUnder(join(REPO_ROOT, 'skills'))]) put(repoPath(file));
-    for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'api', 'markdownWorker']) {
+    // The build's minified copies of the webviews' scripts and styles.
+    for (const file of filesUnder(join(REPO_ROOT, 'media')).filter((f) => /\.(?:js|css)$/.test(f))) put(`dist/${repoPath(file)}`);
+    for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'signIn', 'gitCredentials', 'api', 'markdownWorker']) {
       put(`dist/${bundle}.js`);
       put(`dist/${bundle}.js.map`);
     }
-    const unwanted = ['dist/gitea-workbench.vsix', 'media/screenshots/views-branches.png', 'src/extension.ts', 'out/src/extension.js', 'out/src/extension.js.map',
+    const unwanted = ['dist/gitea-workbench.vsix', 'media/screenshots/views-branches.png', 'media/createIssue/form.js', 'media/forms/form.css', 'src/extension.ts', 'out/src/extension.js', 'out/src/extension.js.map',
       'test/unit/package/packageContents.test.ts', 'out/test/unit/package/packageContents.test.js', 'bench/results.json', 'docs/ARCHITECTURE.md', 'scripts/build.mjs', 'skills/README.md'];
     for (const path of unwanted) put(path);
 
@@ -89,7 +92,7 @@ test('with a built dist/ beside sources, tests and source maps, .vscodeignore le
 test('every file the extension loads at run time is one scripts/package-contents.mjs allows', async () => {
   const { notNeeded } = await contents();
   const needed = neededFiles();
-  assert.ok(needed.includes('media/createIssue/form.js') && needed.includes('media/issuePage/page.css'), `the webviews' files are found in src/: ${needed.join(', ')}`);
+  assert.ok(needed.includes('dist/media/createIssue/form.js') && needed.includes('dist/media/issuePage/page.css'), `the webviews' files are found in src/: ${needed.join(', ')}`);
   assert.ok(needed.includes('skills/fix-failing-ci/SKILL.md'), `the contributed skills are needed: ${needed.join(', ')}`);
   assert.deepEqual(notNeeded(needed), []);
   assert.deepEqual(notNeeded(['media/screenshots/views-branches.png', 'dist/extension.js.map', 'out/test/unit/x.test.js', 'src/extension.ts', 'test/fixtures/a.json']).length, 5);
