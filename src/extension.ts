@@ -22,6 +22,7 @@ import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
 import { registerToolStandIns } from './lm/standIns';
 import { registerStatusBar } from './views/statusBar';
+import { registerStopwatchStatus } from './timeTracking/stopwatchStatus';
 import type * as Workbench from './workbench';
 
 /** What activate() returns: the in-host tests reach the services through it. */
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   }, log);
   if (toolRelays) context.subscriptions.push(toolRelays);
   context.subscriptions.push(registerNotificationBadge(services, () => features.shownView('gitea.notifications')));
+  context.subscriptions.push(registerStopwatchStatus(services));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       // expected: load() has logged the failure; the hover stays off.
