@@ -138,5 +138,16 @@ export function pageStrings(): Record<string, string> {
     reactionLabel: vscode.l10n.t('{0}: {1} ({2})'),
     reactedBy: vscode.l10n.t('{0} reacted with {1}'),
     reactionsOf: vscode.l10n.t('Reactions'),
+    timeTracking: vscode.l10n.t('Time tracking'),
+    startStopwatch: vscode.l10n.t('Start Stopwatch'),
+    stopStopwatch: vscode.l10n.t('Stop Stopwatch'),
+    cancelStopwatch: vscode.l10n.t('Cancel Stopwatch'),
+    stopwatchRunning: vscode.l10n.t('Your stopwatch is running on this issue.'),
+    addTime: vscode.l10n.t('Add Time…'),
+    totalTime: vscode.l10n.t('Total time spent: {0}'),
+    trackedBy: vscode.l10n.t('{0}: {1}'),
+    deleteTime: vscode.l10n.t('Delete'),
+    deleteTimeOf: vscode.l10n.t('Delete the tracked time {0} of {1}'),
+    noTimes: vscode.l10n.t('No time tracked yet'),
   };
 }
