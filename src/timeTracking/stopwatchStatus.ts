@@ -15,6 +15,9 @@ import { inertText } from '../shared/untrustedText';
 export const STATUS_TITLE_CHARS = 40;
 const TOOLTIP_TITLE_CHARS = 255;
 
+/** Hidden (not in package.json): what the item shows, for the in-host tests. */
+export const STOPWATCH_STATUS_HOOK = 'gitea.stopwatch.status';
+
 /** A running stopwatch as the status item and its menu know it. */
 export interface RunningStopwatch {
   readonly repo: { readonly instanceUrl: string; readonly owner: string; readonly repo: string; readonly accountId: string };
@@ -74,5 +77,7 @@ export function registerStopwatchStatus(services: Services): vscode.Disposable {
     },
     show,
   });
-  return vscode.Disposable.from(poll, item, { dispose: () => ticker && clearInterval(ticker) });
+  // The in-host tests read what the item shows (a status bar item has no API to read it back).
+  const hook = vscode.commands.registerCommand(STOPWATCH_STATUS_HOOK, () => (shown && item.text ? { text: item.text, tooltip: item.tooltip, shown } : undefined));
+  return vscode.Disposable.from(poll, item, hook, { dispose: () => ticker && clearInterval(ticker) });
 }
