@@ -15,6 +15,7 @@ import { api, EXTENSION_ID, replaceMessage } from './viewsSupport';
 import { waitFor } from './workflowsSupport';
 
 const demo = FIXTURES.repos.demo;
+const POLL = 'gitea.notifications.pollInterval';
 type Status = { text: string; shown: RunningStopwatch } | undefined;
 const status = () => vscode.commands.executeCommand<Status>('gitea.stopwatch.status');
 
@@ -45,8 +46,13 @@ describe('time tracking (test server)', function () {
   let services: Services;
 
   demoSession((s) => ({ server, repo } = s), { closeEditors: true });
-  before(() => {
+  before(async () => {
     services = vscode.extensions.getExtension<{ services: Services }>(EXTENSION_ID)!.exports.services;
+    // The harness turns the account polls off (0); the stopwatch follows the badge's interval.
+    await vscode.workspace.getConfiguration().update(POLL, 60, vscode.ConfigurationTarget.Global);
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration().update(POLL, 0, vscode.ConfigurationTarget.Global);
   });
 
   it('a stopwatch started from the issue page shows in the status bar, stops from there, and its time is on the page', async () => {
@@ -130,19 +136,19 @@ describe('time tracking (test server)', function () {
   });
 
   it('a repository that does not track time: the command says so and sends no stopwatch request', async () => {
-    await api(server, 'POST', '/user/repos', { name: 'timeless', auto_init: false });
-    await api(server, 'PATCH', '/repos/alice/timeless', { internal_tracker: { enable_time_tracker: false, allow_only_contributors_to_track_time: true, enable_issue_dependencies: true } });
-    const issue = await api<{ number: number }>(server, 'POST', '/repos/alice/timeless/issues', { title: 'No clock here' });
+    // carol/notes, which alice reads and this window has not read yet, with time tracking off (carol's setting).
+    server.state.repos.find((r) => r.name === 'notes')!.settings.enableTimeTracker = false;
+    const issue = await api<{ number: number }>(server, 'POST', '/repos/carol/notes/issues', { title: 'No clock here' });
     const said = replaceMessage('showInformationMessage', () => undefined);
     const from = server.requests.length;
     let outcome: unknown;
     try {
-      outcome = await vscode.commands.executeCommand('gitea.startStopwatch', { repo: { ...repo, repo: 'timeless' }, number: issue.number });
+      outcome = await vscode.commands.executeCommand('gitea.startStopwatch', { repo: { ...repo, owner: 'carol', repo: 'notes' }, number: issue.number });
     } finally {
       said.restore();
     }
     assert.equal((outcome as { ok: boolean }).ok, false);
-    assert.match(said.shown.join('\n'), /alice\/timeless does not track time/);
+    assert.match(said.shown.join('\n'), /carol\/notes does not track time/);
     assert.deepEqual(server.requests.slice(from).filter((r) => r.kind === 'api' && (r.apiPath ?? '').includes('/stopwatch/')), []);
   });
 });
