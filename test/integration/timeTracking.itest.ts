@@ -133,6 +133,14 @@ describe('time tracking (test server)', function () {
     assert.deepEqual(await vscode.commands.executeCommand('gitea.stopStopwatch'), { ok: true });
     await waitFor('the status item to go', async () => (await status()) === undefined);
     assert.equal((await api<unknown[]>(server, 'GET', `/repos/alice/demo/issues/${number}/times`)).length, 1);
+    // Add Time… with the duration given (a script): a bad one is refused before any request, a good one added.
+    const from = server.requests.length;
+    const bad = await vscode.commands.executeCommand<{ ok: boolean }>('gitea.addTime', { repo, number, duration: '2 fortnights' });
+    assert.equal(bad.ok, false);
+    assert.equal(server.requests.slice(from).filter((r) => r.kind === 'api' && r.method === 'POST').length, 0);
+    assert.deepEqual(await vscode.commands.executeCommand('gitea.addTime', { repo, number, duration: '15m' }), { ok: true });
+    const times = await api<{ time: number }[]>(server, 'GET', `/repos/alice/demo/issues/${number}/times`);
+    assert.deepEqual(times.map((t) => t.time).slice(1), [900]);
   });
 
   it('a repository that does not track time: the command says so and sends no stopwatch request', async () => {
