@@ -67,9 +67,8 @@ export async function pickIssue(target: Target, title: string): Promise<IssueCho
     const typed = /^#?(\d{1,9})$/.exec(pick.value.trim());
     const n = typed ? Number(typed[1]) : undefined;
     const typedItem = n && !open.some((i) => i.number === n) ? [{ label: `$(arrow-right) #${n}`, description: vscode.l10n.t('(as typed)'), alwaysShow: true, number: n }] : [];
-    const first = current !== undefined ? open.filter((i) => i.number === current) : [];
-    const branchItem = current !== undefined && !first.length ? [{ label: `$(git-branch) #${current}`, description: vscode.l10n.t('(current branch)'), number: current }] : [];
-    pick.items = [...typedItem, ...branchItem, ...first, ...open.filter((i) => i.number !== current)];
+    const branchItem = current !== undefined && !open.some((i) => i.number === current) ? [{ label: `$(git-branch) #${current}`, description: vscode.l10n.t('(current branch)'), number: current }] : [];
+    pick.items = [...typedItem, ...branchItem, ...open];
   };
   const loading = new AbortController();
   const params = { owner: target.repo.owner, repo: target.repo.repo };
@@ -84,7 +83,9 @@ export async function pickIssue(target: Target, title: string): Promise<IssueCho
     ),
   ]).then(([branch, issues]) => {
     current = branch;
-    open = issues.map((i) => ({
+    // The branch's issue first: Enter takes it.
+    const ordered = branch === undefined ? issues : [...issues.filter((i) => i.number === branch), ...issues.filter((i) => i.number !== branch)];
+    open = ordered.map((i) => ({
       label: `$(issues) #${i.number} ${inertText(i.title)}`,
       description: i.number === branch ? vscode.l10n.t('(current branch)') : undefined,
       number: i.number,

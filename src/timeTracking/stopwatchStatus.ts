@@ -59,7 +59,7 @@ export function registerStopwatchStatus(services: Services): vscode.Disposable {
       item.hide();
       return;
     }
-    item.tooltip = vscode.l10n.t('Stopwatch running on {0}/{1}#{2} {3} — click to stop, cancel or open the issue', shown.repo.owner, shown.repo.repo, shown.number, inertText(capTitle(shown.title, TOOLTIP_TITLE_CHARS)));
+    item.tooltip = inertText(vscode.l10n.t('Stopwatch running on {0}/{1}#{2} {3} — click to stop, cancel or open the issue', shown.repo.owner, shown.repo.repo, shown.number, capTitle(shown.title, TOOLTIP_TITLE_CHARS)));
     item.command = { command: COMMAND.stopwatchMenu, title: vscode.l10n.t('Stopwatch'), arguments: [{ ...shown }] };
     render();
     item.show();

@@ -138,7 +138,10 @@ function toTrackedTime(ctx: Ctx, t: TrackedTimeRec): Record<string, unknown> {
 function listTimes(ctx: Ctx): void {
   const { repo, mode } = ctx.repoAssignment();
   const doer = ctx.requireSigned();
-  if (!trackerEnabled(repo)) notFound('Timetracker is disabled');
+  if (!trackerEnabled(repo)) {
+    // APIErrorNotFound(message): a Go map, so its keys sorted, `errors` included (as Gitea 1.26.3 answered).
+    return ctx.json(404, { errors: null, message: 'Timetracker is disabled', url: ctx.server.swaggerUrl });
+  }
   const issue = issueFromParams(ctx, repo);
   let userId = 0;
   const qUser = (ctx.query.get('user') ?? '').trim();

@@ -73,12 +73,16 @@ describe('test server: time tracking', () => {
   });
 
   it('with time tracking off: GET times 404 "Timetracker is disabled", POST 400, the stopwatch 403', async () => {
-    const off = await api(server, '/repos/alice/demo', { method: 'PATCH', as: 'alice', body: { internal_tracker: { enable_time_tracker: false, allow_only_contributors_to_track_time: true, enable_issue_dependencies: true } } });
+    // Gitea reads internal_tracker only with has_issues: true (routers/api/v1/repo/repo.go, updateRepoUnits).
+    const ignored = await api(server, '/repos/alice/demo', { method: 'PATCH', as: 'alice', body: { internal_tracker: { enable_time_tracker: false } } });
+    assert.equal(ignored.json.internal_tracker.enable_time_tracker, true);
+    const off = await api(server, '/repos/alice/demo', { method: 'PATCH', as: 'alice', body: { has_issues: true, internal_tracker: { enable_time_tracker: false, allow_only_contributors_to_track_time: true, enable_issue_dependencies: true } } });
     assert.equal(off.status, 200);
     assert.equal(off.json.internal_tracker.enable_time_tracker, false);
     const list = await api(server, `${issue(1)}/times`, { as: 'alice' });
     assert.equal(list.status, 404);
     assert.equal(list.json.message, 'Timetracker is disabled');
+    assert.equal(list.text, `{"errors":null,"message":"Timetracker is disabled","url":"${server.url}api/swagger"}\n`, 'Gitea 1.26.3 answers so');
     const add = await api(server, `${issue(1)}/times`, { method: 'POST', as: 'alice', body: { time: 60 } });
     assert.equal(add.status, 400);
     assert.equal(add.json.message, 'time tracking disabled');
