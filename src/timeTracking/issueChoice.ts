@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Issue } from '../api';
 import { messageOf } from '../core/errors';
-import type { RepoRef, Services } from '../core/services';
+import type { RepoRef } from '../core/services';
 import { repoRefFrom, type Target } from '../core/target';
 import { clonedRepository } from '../git/gitRepositories';
 import { ISSUE_CONFIG_VARIABLE, parseIssueKey } from '../git/issueBranch';

@@ -77,20 +77,16 @@ function start(ctx: Ctx): void {
   ctx.noContent(201);
 }
 
-function stop(ctx: Ctx): void {
+/** Stop or cancel: the user's stopwatch on this issue, or 409 "cannot <verb> a non-existent stopwatch". */
+function endStopwatch(ctx: Ctx, verb: 'stop' | 'cancel'): void {
   const target = stopwatchIssue(ctx);
   if (!target) return;
   const sw = ctx.state.stopwatches.find((s) => s.userId === target.user.id && s.issueId === target.issue.id);
-  if (!sw) return conflict('cannot stop a non-existent stopwatch');
-  finish(ctx, target.user, sw);
-  ctx.noContent(201);
-}
-
-function cancel(ctx: Ctx): void {
-  const target = stopwatchIssue(ctx);
-  if (!target) return;
-  const sw = ctx.state.stopwatches.find((s) => s.userId === target.user.id && s.issueId === target.issue.id);
-  if (!sw) return conflict('cannot cancel a non-existent stopwatch');
+  if (!sw) return conflict(`cannot ${verb} a non-existent stopwatch`);
+  if (verb === 'stop') {
+    finish(ctx, target.user, sw);
+    return ctx.noContent(201);
+  }
   ctx.state.stopwatches.splice(ctx.state.stopwatches.indexOf(sw), 1);
   addEvent(ctx.state, target.issue, target.user.id, 'cancel_tracking');
   ctx.noContent(204);
@@ -209,8 +205,8 @@ function deleteTime(ctx: Ctx): void {
 export function registerTimeTrackingRoutes(r: Router): void {
   const base = '/repos/{owner}/{repo}/issues/{index}';
   r.post(`${base}/stopwatch/start`, ['issue'], start);
-  r.post(`${base}/stopwatch/stop`, ['issue'], stop);
-  r.delete(`${base}/stopwatch/delete`, ['issue'], cancel);
+  r.post(`${base}/stopwatch/stop`, ['issue'], (ctx) => endStopwatch(ctx, 'stop'));
+  r.delete(`${base}/stopwatch/delete`, ['issue'], (ctx) => endStopwatch(ctx, 'cancel'));
   r.get(`${base}/times`, ['issue'], listTimes);
   r.post(`${base}/times`, ['issue'], postTime);
   r.delete(`${base}/times/{id}`, ['issue'], deleteTime);
