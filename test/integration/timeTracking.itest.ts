@@ -107,6 +107,8 @@ describe('time tracking (test server)', function () {
     assert.ok(problem, 'a bad duration is refused with its problem');
     await waitFor('the added time on the page', () => (times()?.entries ?? []).some((e) => e.time === '1h 30m'));
     const entry = times()!.entries!.find((e) => e.time === '1h 30m')!;
+    const data = await page.whenLoaded();
+    assert.ok(data?.timeline.some((e) => e.kind === 'event' && e.text === 'added spent time 1 hour 30 minutes'), 'the timeline says it');
     assert.equal(entry.mine, true);
     const no = replaceMessage('showWarningMessage', () => undefined);
     try {

@@ -59,6 +59,16 @@ export function eventText(e: EventEntry): string {
       return vscode.l10n.t('locked the conversation');
     case 'unlock':
       return vscode.l10n.t('unlocked the conversation');
+    case 'start_tracking':
+      return vscode.l10n.t('started working');
+    case 'stop_tracking':
+      return vscode.l10n.t('stopped working, spent {0}', e.duration ?? '');
+    case 'cancel_tracking':
+      return vscode.l10n.t('cancelled time tracking');
+    case 'add_time_manual':
+      return vscode.l10n.t('added spent time {0}', e.duration ?? '');
+    case 'delete_time_manual':
+      return vscode.l10n.t('deleted spent time {0}', e.duration ?? '');
     default:
       return vscode.l10n.t('recorded "{0}"', e.type);
   }

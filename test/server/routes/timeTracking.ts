@@ -8,6 +8,7 @@
 import { bind } from '../binding';
 import type { Ctx } from '../context';
 import { toIssue } from '../convert/issues';
+import { secToHours } from '../convert/timeline';
 import { iso } from '../convert/users';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { addEvent } from '../issueEvents';
@@ -16,13 +17,6 @@ import { accessMode } from '../permissions';
 import type { Router } from '../router';
 import { Access, type IssueRec, type RepoRec, type StopwatchRec, type TrackedTimeRec, type UserRec } from '../state';
 import { issueFromParams } from './issues';
-
-/** Gitea's SecToHours: "1 hour 2 minutes", seconds only under a minute. */
-export function secToHours(seconds: number): string {
-  const part = (n: number, name: string) => (n === 1 ? `1 ${name}` : n > 1 ? `${n} ${name}s` : '');
-  const text = [part(Math.floor(seconds / 3600), 'hour'), part(Math.floor(seconds / 60) % 60, 'minute')].filter(Boolean).join(' ');
-  return text === '' && seconds > 0 ? part(seconds, 'second') : text;
-}
 
 function trackerEnabled(repo: RepoRec): boolean {
   return repo.settings.hasIssues && !repo.settings.externalTracker && repo.settings.enableTimeTracker;

@@ -63,6 +63,9 @@ describe('test server: time tracking', () => {
     assert.equal(added.status, 200);
     assert.equal(added.json.time, 5400);
     assert.equal(added.json.user_name, 'bob');
+    // The timeline answers the stored `|5400` as Gitea's SecToHours (convert.ToTimelineComment).
+    const timeline = await api(server, `${issue(7)}/timeline`, { as: 'bob' });
+    assert.ok(timeline.json.some((c: { type: string; body: string }) => c.type === 'add_time_manual' && c.body === '1 hour 30 minutes'), timeline.text.slice(0, 500));
     const zero = await api(server, `${issue(7)}/times`, { method: 'POST', as: 'bob', body: { time: 0 } });
     assert.equal(zero.status, 422);
     const other = await api(server, `${issue(7)}/times/${added.json.id}`, { method: 'DELETE', as: 'carol' });
