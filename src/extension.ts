@@ -24,6 +24,7 @@ import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
 import { registerToolStandIns } from './lm/standIns';
 import { registerStatusBar } from './views/statusBar';
+import { registerStopwatchStatus, STOPWATCH_STATUS_HOOK } from './timeTracking/stopwatchStatus';
 import type * as Workbench from './workbench';
 
 /** What activate() returns: the in-host tests reach the services through it. */
@@ -31,12 +32,13 @@ export interface WorkbenchApi {
   readonly services: Services;
 }
 
-/** The commands registerAuth and registerRepositories register at activation: they need no stand-in. */
-const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.signInAgain, COMMAND.addCaCertificate, COMMAND.selectRepository]);
+/** The commands registerAuth, registerRepositories and the stopwatch item (its test hook) register at activation: they need no stand-in. */
+const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.signInAgain, COMMAND.addCaCertificate, COMMAND.selectRepository,
+  STOPWATCH_STATUS_HOOK]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
 const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',
-  'gitea.review.threads', 'gitea.review.reset'];
+  'gitea.review.threads', 'gitea.review.reset', 'gitea.stopwatch.status'];
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
   const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
@@ -65,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   // expected: load() has logged the failure; the files show no threads.
   registerPullRequestStatus(services, () => void features.load().catch(() => undefined));
   const contributed = contributions(context);
-  features.standIn([...contributed.commands.filter((id) => !STARTUP_COMMANDS.has(id)), ...HIDDEN_FEATURE_COMMANDS], contributed.shownViews);
+  features.standIn([...contributed.commands, ...HIDDEN_FEATURE_COMMANDS].filter((id) => !STARTUP_COMMANDS.has(id)), contributed.shownViews);
   const toolRelays = registerToolStandIns(contributed.tools, async () => {
     await features.load();
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by features.load() (another bundle)
@@ -73,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   }, log);
   if (toolRelays) context.subscriptions.push(toolRelays);
   context.subscriptions.push(registerNotificationBadge(services, () => features.shownView('gitea.notifications')));
+  context.subscriptions.push(registerStopwatchStatus(services));
   // expected: load() has logged the failure; the hover stays off.
   const hover = (): void => void (pullRequestHoverEnabled() && features.load().catch(() => undefined));
   context.subscriptions.push(

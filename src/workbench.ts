@@ -9,6 +9,7 @@ import { languageModelTools } from './lm';
 import type { ToolImplementation } from './lm/standIns';
 import { registerViews } from './views';
 import { registerCommands } from './commands';
+import { registerTimeTracking } from './timeTracking/commands';
 
 let tools: ReadonlyMap<string, ToolImplementation> = new Map();
 
@@ -17,6 +18,7 @@ export function activate(services: Services): void {
   services.context.subscriptions.push(checkedOut);
   registerViews(services, checkedOut);
   registerCommands(services);
+  services.context.subscriptions.push(registerTimeTracking(services));
   tools = languageModelTools(services);
 }
 

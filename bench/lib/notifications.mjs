@@ -3,7 +3,7 @@
 // the one request the views' "page requests for the first page" budget allows. Its figures are the views' own
 // (scripts/bench.mjs: open → first items, response → first items ≤ 300 ms, reopen without requests). What the
 // badge costs (one request per interval, none while the window is unfocused) is counted in the latency mode's
-// code-server (unreadBadge.mjs) and on a fake clock by test/unit/views/notificationPolling.test.ts.
+// code-server (unreadBadge.mjs) and on a fake clock by test/unit/views/polling.test.ts.
 
 export const NOTIFICATION_THREADS = { big: 20, demo: 5 };
 

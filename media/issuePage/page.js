@@ -73,6 +73,8 @@
   const timeline = el('section', { className: 'timeline' });
   // @ts-expect-error -- set by reactions.js
   const reactionsView = window.createIssuePageReactions({ el, fmt, t, post: (m) => vscode.postMessage(m), timeline });
+  // @ts-expect-error -- set by times.js
+  const timesView = window.createIssuePageTimes({ el, fmt, t, post: (m) => vscode.postMessage(m) });
   const pullBox = el('section', { className: 'pull', hidden: true });
   const composerBox = /** @type {HTMLTextAreaElement} */ (el('textarea', { id: 'comment', placeholder: t.commentPlaceholder, 'aria-label': t.comment }));
   const commentButton = button(t.comment, sendComment, 'primary');
@@ -169,6 +171,7 @@
       sideSection(t.dueDate, page.dueDate ? [el('div', { text: new Date(page.dueDate).toLocaleDateString() })] : [], 'dueDate'),
       sideSection(t.dependencies, page.dependencies.map(relatedIssue)),
       sideSection(t.blocks, page.blocks.map(relatedIssue)),
+      timesView.section(),
     );
   }
 
@@ -347,6 +350,9 @@
         break;
       case 'reactions':
         reactionsView.update(m, !!page);
+        break;
+      case 'times':
+        timesView.update(m);
         break;
     }
   });

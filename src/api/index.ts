@@ -12,6 +12,8 @@ export { operations, type Operations } from './ops';
 export type * from './ops';
 export type {
   AccessToken,
+  StopWatch,
+  TrackedTime,
   ActionWorkflow,
   ActionArtifact,
   ActionWorkflowJob,

@@ -49,6 +49,13 @@ export const COMMAND = {
   createOrgLabel: 'gitea.createOrgLabel',
   editOrgLabel: 'gitea.editOrgLabel',
   migrateRepository: 'gitea.migrateRepository',
+  /** Start / Stop / Cancel Stopwatch and Add Time… (`{ repo, number }`: an Issues row, the issue page; none: asks). */
+  startStopwatch: 'gitea.startStopwatch',
+  stopStopwatch: 'gitea.stopStopwatch',
+  cancelStopwatch: 'gitea.cancelStopwatch',
+  addTime: 'gitea.addTime',
+  /** The stopwatch status item's menu (a `RunningStopwatch` of timeTracking/stopwatchStatus.ts). */
+  stopwatchMenu: 'gitea.stopwatchMenu',
 } as const;
 
 export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];
@@ -56,3 +63,9 @@ export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];
 /** Context key: the active repository is archived (set when the Branches view reads it and after (un)archiving), so the
  * palette offers only the one of Archive / Unarchive Repository that applies. */
 export const REPOSITORY_ARCHIVED_CONTEXT = 'gitea.repositoryArchived';
+
+/** Context key: a stopwatch of a signed-in account runs (the status item shows it): Stop and Cancel in the palette. */
+export const STOPWATCH_RUNNING_CONTEXT = 'gitea.stopwatchRunning';
+
+/** Context key: the active repository tracks time (its `internal_tracker.enable_time_tracker`, read when it changes). */
+export const TIME_TRACKING_CONTEXT = 'gitea.timeTracking';

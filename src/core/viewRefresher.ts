@@ -16,6 +16,8 @@ export type ViewName =
   | 'notifications'
   /** The unread count on the Gitea container (core/notificationBadge.ts): polled again at once. */
   | 'notificationBadge'
+  /** The running stopwatch in the status bar (timeTracking/stopwatchStatus.ts): polled again at once. */
+  | 'stopwatch'
   | 'changedFiles'
   /** The open issue and pull request pages (and what their cache holds): after a merge, a review, a review request. */
   | 'issuePages'

@@ -31,6 +31,7 @@ import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
 import { registerReviewRoutes } from './routes/reviews';
 import { registerReviewReplyRoutes } from './routes/reviewReplies';
+import { registerTimeTrackingRoutes } from './routes/timeTracking';
 import { registerUserRoutes } from './routes/users';
 
 export function buildApiRouter(): Router {
@@ -47,6 +48,7 @@ export function buildApiRouter(): Router {
   registerCommentRoutes(r);
   registerReactionRoutes(r);
   registerDependencyRoutes(r);
+  registerTimeTrackingRoutes(r);
   registerPullRoutes(r);
   registerPullCreateRoutes(r);
   registerPullUpdateRoutes(r);

@@ -235,6 +235,25 @@ export interface IssueRec {
   pull?: PullRec;
 }
 
+/** Gitea's `stopwatch` table: a user's running stopwatch on an issue (at most one per user). */
+export interface StopwatchRec {
+  id: number;
+  userId: number;
+  issueId: number;
+  created: Date;
+}
+
+/** Gitea's `tracked_time` table; a deleted row stays, marked (`deleted`), and is never listed. */
+export interface TrackedTimeRec {
+  id: number;
+  userId: number;
+  issueId: number;
+  /** Seconds. */
+  time: number;
+  created: Date;
+  deleted: boolean;
+}
+
 /** `issueId` depends on (is blocked by) `dependsOnId`. */
 export interface DependencyRec {
   issueId: number;
@@ -246,7 +265,8 @@ export interface DependencyRec {
 export type CommentType =
   | 'comment' | 'reopen' | 'close' | 'label' | 'milestone' | 'assignees' | 'change_title' | 'delete_branch'
   | 'added_deadline' | 'modified_deadline' | 'removed_deadline' | 'code' | 'review' | 'review_request' | 'merge_pull'
-  | 'pull_scheduled_merge' | 'pull_cancel_scheduled_merge';
+  | 'pull_scheduled_merge' | 'pull_cancel_scheduled_merge'
+  | 'start_tracking' | 'stop_tracking' | 'add_time_manual' | 'cancel_tracking' | 'delete_time_manual';
 
 /** One row of Gitea's `reaction` table: a user's reaction to an issue (`commentId` 0) or to one of its comments. */
 export interface ReactionRec {

@@ -1,7 +1,8 @@
 // In-memory state of the instance: the tables (see records.ts) and lookups by id and name.
 import type {
   Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
-  OrgRec, ProjectRec, ReactionRec, ReleaseRec, RepoRec, ReviewRec, RunRec, TeamRec, TokenRec, UserRec, ArtifactRec,
+  OrgRec, ProjectRec, ReactionRec, ReleaseRec, RepoRec, ReviewRec, RunRec, StopwatchRec, TeamRec, TokenRec, TrackedTimeRec, UserRec,
+  ArtifactRec,
 } from './records';
 import type { NotificationRec } from './notifications';
 
@@ -20,6 +21,8 @@ export class ServerState {
   readonly projects: ProjectRec[] = [];
   readonly issues: IssueRec[] = [];
   readonly dependencies: DependencyRec[] = [];
+  readonly stopwatches: StopwatchRec[] = [];
+  readonly trackedTimes: TrackedTimeRec[] = [];
   readonly comments: CommentRec[] = [];
   readonly reactions: ReactionRec[] = [];
   readonly reviews: ReviewRec[] = [];

@@ -10,6 +10,7 @@ import { reactionOperations } from './reactions';
 import { releaseAndKeyOperations } from './releasesKeys';
 import { repoOperations } from './repos';
 import { reviewOperations } from './reviews';
+import { timeTrackingOperations } from './timeTracking';
 import { userOperations } from './users';
 
 export const operations = {
@@ -25,6 +26,7 @@ export const operations = {
   ...hookOperations,
   ...orgOperations,
   ...notificationOperations,
+  ...timeTrackingOperations,
 };
 export type Operations = typeof operations;
 
@@ -35,6 +37,7 @@ export type {
 } from './reviews';
 export type { CreateIssueOption, IssueListFilters, IssueMeta, IssueParams, IssueSearchFilters } from './issues';
 export type { CreatePullRequestOption } from './pulls';
+export type { AddTimeOption } from './timeTracking';
 export type { EditRepoOption, ExternalTrackerOption, MigrateRepoOptions, RepoFileParams } from './repos';
 export type { CreateHookOption, EditHookOption, HookType } from './hooks';
 export type { CreateKeyOption, CreateReleaseOption } from './releasesKeys';

@@ -9,3 +9,4 @@ export * from './artifacts';
 export * from './misc';
 export { validate } from './common';
 export * from './notification';
+export * from './timeTracking';

@@ -18,6 +18,7 @@ import { pickChange, runPullAction, type PageRequest } from './pageActions';
 import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
 import { PageReactions } from './reactions';
+import { PageTimes } from './timeTracking';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
 import { timelineHints, type PullTimelineCounts } from './timelinePaging';
 import { recentRepositories } from '../../core/recentRepositories';
@@ -43,6 +44,8 @@ export class IssuePage {
   private readonly disposables: vscode.Disposable[] = [];
   /** The issue's and the comments' reactions, shown after the page painted (reactions.ts). */
   readonly reactions: PageReactions;
+  /** The time-tracking section, read after the page painted (timeTracking.ts). */
+  readonly times: PageTimes;
 
   /** The pages open now (the tests count them). */
   static get openPages(): readonly IssuePage[] {
@@ -98,6 +101,7 @@ export class IssuePage {
       target: () => this.resolveTarget(),
       post: (m) => this.post(m),
     });
+    this.times = new PageTimes(ref, services.log, (m) => this.post(m));
     IssuePage.open.set(this.key, this);
     panel.webview.html = pageHtml(panel.webview, webviewMediaRoot(services.context.extensionUri), ref.instanceUrl, panel.title, pageStrings());
     this.disposables.push(
@@ -256,8 +260,9 @@ export class IssuePage {
       IssuePage.cache.set(this.key, this.snapshot);
       this.panel.title = `#${issue.number} ${issue.title}`;
       this.sendAll();
-      // After the page's own message: reactions never hold back its first paint.
+      // After the page's own message: reactions and tracked times never hold back its first paint.
       void this.reactions.show();
+      if (!issue.pull_request) void this.times.load(target, signal);
       return this.data;
     } catch (e) {
       if (signal.aborted) return undefined;
@@ -282,7 +287,13 @@ export class IssuePage {
       case 'ready':
         this.sendAll();
         // A page shown from the cache (or a webview shown again) gets its reactions now; a loading one after it loaded.
-        if (this.data) void this.resolveTarget().then((t) => t && this.reactions.load(t, false));
+        if (this.data) {
+          void this.resolveTarget().then((t) => {
+            if (!t) return;
+            void this.reactions.load(t, false);
+            if (!this.data?.header.isPull) void this.times.load(t);
+          });
+        }
         return undefined;
       case 'react':
         return this.reactions.react(m);
@@ -327,6 +338,10 @@ export class IssuePage {
       case 'pullAction':
         await runPullAction(m.action, this.ref);
         return { ok: true };
+      case 'timeAction':
+        return (await this.times.run(m.action)) as ActionOutcome | undefined;
+      case 'deleteTime':
+        return this.deleteTime(m.id);
     }
   }
 
@@ -354,6 +369,22 @@ export class IssuePage {
     } finally {
       this.earlierLoad = undefined;
     }
+  }
+
+  /** Deletes one of the user's tracked times (asked first), then reloads the page (its timeline notes it). */
+  private async deleteTime(id: number): Promise<ActionOutcome> {
+    const target = await this.resolveTarget();
+    if (!target) return { ok: false, message: vscode.l10n.t('No account for this repository.') };
+    try {
+      if (!(await this.times.delete(target, id))) return { ok: false, message: 'cancelled' };
+    } catch (e) {
+      const message = messageOf(e);
+      this.services.log.warn(`Issue page ${this.key}: ${message}`);
+      this.post({ type: 'error', message, ...signInAgainFlag(e) });
+      return { ok: false, message };
+    }
+    await this.reload(false);
+    return { ok: true };
   }
 
   /** Runs the host's picker of a side-bar field, then sends what was picked. */

@@ -33,7 +33,23 @@ export type PageInbound =
   /** Add or remove the user's reaction on the issue (`target` 0) or a comment (its id). */
   | { readonly type: 'react'; readonly target: number; readonly content: string; readonly add: boolean }
   /** Comments now on screen whose reactions the page has not read yet. */
-  | { readonly type: 'reactionsWanted'; readonly ids: readonly number[] };
+  | { readonly type: 'reactionsWanted'; readonly ids: readonly number[] }
+  /** A time-tracking button: Start / Stop / Cancel Stopwatch, Add Time…. */
+  | { readonly type: 'timeAction'; readonly action: TimeAction }
+  /** Delete one of the user's tracked times (asked first). */
+  | { readonly type: 'deleteTime'; readonly id: number };
+
+/** The page's time-tracking buttons (each runs its command: Start / Stop / Cancel Stopwatch, Add Time…). */
+export const TIME_ACTIONS = ['start', 'stop', 'cancel', 'addTime'] as const;
+export type TimeAction = (typeof TIME_ACTIONS)[number];
+
+/** What the page shows of the tracked times (none when the repository does not track time). */
+export interface PageTimesState {
+  readonly enabled: boolean;
+  readonly running?: boolean;
+  readonly total?: string;
+  readonly entries?: readonly { readonly id: number; readonly user: string; readonly time: string; readonly created: string; readonly mine: boolean }[];
+}
 
 export const PICK_FIELDS = ['labels', 'assignees', 'milestone', 'dueDate'] as const;
 export type PickField = (typeof PICK_FIELDS)[number];
@@ -62,6 +78,8 @@ const KEYS: Record<PageInbound['type'], readonly string[]> = {
   signInAgain: [],
   react: ['target', 'content', 'add'],
   reactionsWanted: ['ids'],
+  timeAction: ['action'],
+  deleteTime: ['id'],
 };
 
 /** A reaction's name as Gitea's [ui] REACTIONS and CUSTOM_EMOJIS write them (`+1`, `heart`, `gitea`). */
@@ -101,7 +119,10 @@ export function parseInbound(message: unknown): PageInbound | undefined {
     case 'editComment':
       return isId(m.id) && isBody(m.body) && m.body.trim() !== '' ? { type, id: m.id, body: m.body } : undefined;
     case 'deleteComment':
+    case 'deleteTime':
       return isId(m.id) ? { type, id: m.id } : undefined;
+    case 'timeAction':
+      return TIME_ACTIONS.find((a) => a === m.action) ? { type, action: m.action as TimeAction } : undefined;
     case 'editTitle':
       return typeof m.title === 'string' && m.title.trim() !== '' && m.title.length <= MAX_TITLE_CHARS ? { type, title: m.title.trim() } : undefined;
     case 'editBody':
@@ -134,6 +155,8 @@ export type PageOutbound =
   | { readonly type: 'error'; readonly message: string | undefined; readonly signInAgain?: boolean }
   /** Earlier timeline entries to put above the shown ones; `earlier`: pages still before them. */
   | { readonly type: 'earlier'; readonly entries: readonly unknown[]; readonly earlier: number }
+  /** The time-tracking section (timeTracking.ts). */
+  | { readonly type: 'times'; readonly times: PageTimesState }
   /** Reactions by key (0: the issue, else a comment id); `reset` replaces all shown, `allowed` is what the picker offers. */
   | {
       readonly type: 'reactions';

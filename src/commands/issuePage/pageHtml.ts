@@ -34,6 +34,7 @@ export function pageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, instanc
   const n = nonce();
   const style = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.css'));
   const reactions = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'reactions.js'));
+  const times = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'times.js'));
   const script = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'issuePage', 'page.js'));
-  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style, scripts: [reactions, script], title, strings });
+  return webviewShell({ csp: pageCsp(webview.cspSource, n, instanceUrl), nonce: n, style, scripts: [reactions, times, script], title, strings });
 }

@@ -72,6 +72,8 @@ export interface EventEntry {
   readonly forcePush?: boolean;
   readonly dependency?: { readonly number: number; readonly title: string };
   readonly deadline?: string;
+  /** stop_tracking, add_time_manual, delete_time_manual: the time as the server wrote it ("1 hour 30 minutes"). */
+  readonly duration?: string;
   /** The sentence, added by the host (pageStrings.ts). */
   readonly text?: string;
 }
@@ -234,6 +236,10 @@ function eventEntry(t: TimelineComment): EventEntry {
     case 'modified_deadline':
     case 'removed_deadline':
       return { ...base, deadline: t.body };
+    case 'stop_tracking':
+    case 'add_time_manual':
+    case 'delete_time_manual':
+      return { ...base, duration: (t.body ?? '').slice(0, 100) };
     default:
       return base;
   }

@@ -59,6 +59,16 @@ export function eventText(e: EventEntry): string {
       return vscode.l10n.t('locked the conversation');
     case 'unlock':
       return vscode.l10n.t('unlocked the conversation');
+    case 'start_tracking':
+      return vscode.l10n.t('started working');
+    case 'stop_tracking':
+      return vscode.l10n.t('stopped working, spent {0}', e.duration ?? '');
+    case 'cancel_tracking':
+      return vscode.l10n.t('cancelled time tracking');
+    case 'add_time_manual':
+      return vscode.l10n.t('added spent time {0}', e.duration ?? '');
+    case 'delete_time_manual':
+      return vscode.l10n.t('deleted spent time {0}', e.duration ?? '');
     default:
       return vscode.l10n.t('recorded "{0}"', e.type);
   }
@@ -138,5 +148,16 @@ export function pageStrings(): Record<string, string> {
     reactionLabel: vscode.l10n.t('{0}: {1} ({2})'),
     reactedBy: vscode.l10n.t('{0} reacted with {1}'),
     reactionsOf: vscode.l10n.t('Reactions'),
+    timeTracking: vscode.l10n.t('Time tracking'),
+    startStopwatch: vscode.l10n.t('Start Stopwatch'),
+    stopStopwatch: vscode.l10n.t('Stop Stopwatch'),
+    cancelStopwatch: vscode.l10n.t('Cancel Stopwatch'),
+    stopwatchRunning: vscode.l10n.t('Your stopwatch is running on this issue.'),
+    addTime: vscode.l10n.t('Add Time…'),
+    totalTime: vscode.l10n.t('Total time spent: {0}'),
+    trackedBy: vscode.l10n.t('{0}: {1}'),
+    deleteTime: vscode.l10n.t('Delete'),
+    deleteTimeOf: vscode.l10n.t('Delete the tracked time {0} of {1}'),
+    noTimes: vscode.l10n.t('No time tracked yet'),
   };
 }

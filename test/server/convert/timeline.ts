@@ -23,6 +23,19 @@ export function commentHtmlUrl(ctx: Ctx, issue: IssueRec, c: CommentRec): string
   return `${html}#issuecomment-${c.id}`;
 }
 
+/** Gitea's SecToHours: "1 hour 2 minutes", seconds only under a minute. */
+export function secToHours(seconds: number): string {
+  const part = (n: number, name: string) => (n === 1 ? `1 ${name}` : n > 1 ? `${n} ${name}s` : '');
+  const text = [part(Math.floor(seconds / 3600), 'hour'), part(Math.floor(seconds / 60) % 60, 'minute')].filter(Boolean).join(' ');
+  return text === '' && seconds > 0 ? part(seconds, 'second') : text;
+}
+
+/** ToTimelineComment: a manual time's stored `|<seconds>` (Gitea 1.21+) is answered as SecToHours. */
+function timelineBody(c: CommentRec): string {
+  const timed = c.type === 'add_time_manual' || c.type === 'stop_tracking' || c.type === 'delete_time_manual';
+  return timed && c.body.startsWith('|') ? secToHours(Number(c.body.slice(1)) || 0) : c.body;
+}
+
 export function toTimelineComment(ctx: Ctx, c: CommentRec): Record<string, unknown> {
   const state = ctx.state;
   const issue = state.issue(c.issueId)!;
@@ -33,7 +46,7 @@ export function toTimelineComment(ctx: Ctx, c: CommentRec): Record<string, unkno
   return {
     id: c.id,
     type: c.type ?? 'comment',
-    body: c.body,
+    body: timelineBody(c),
     created_at: iso(c.created),
     updated_at: iso(c.updated),
     user: toUserOrNull(ctx, c.posterId),

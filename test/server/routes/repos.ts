@@ -110,8 +110,9 @@ async function editRepo(ctx: Ctx): Promise<void> {
     const v = opts[json];
     if (v !== undefined && v !== null && typeof v === typeof repo.settings[key]) (repo.settings as unknown as Record<string, unknown>)[key] = v;
   }
+  // Gitea's updateRepoUnits reads internal_tracker only with `has_issues: true` and no external tracker.
   const it = opts.internal_tracker as Record<string, unknown> | undefined;
-  if (it && typeof it === 'object') {
+  if (it && typeof it === 'object' && opts.has_issues === true && !opts.external_tracker) {
     if (typeof it.enable_issue_dependencies === 'boolean') repo.settings.enableIssueDependencies = it.enable_issue_dependencies;
     if (typeof it.enable_time_tracker === 'boolean') repo.settings.enableTimeTracker = it.enable_time_tracker;
     if (typeof it.allow_only_contributors_to_track_time === 'boolean') {

@@ -2,7 +2,7 @@
 // has not or the interval is 0, a due poll at once on regaining the focus, backoff after failures.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_BACKOFF_FACTOR, UnreadPoller, type PollClock } from '../../../src/shared/notificationPolling';
+import { MAX_BACKOFF_FACTOR, Poller, type PollClock } from '../../../src/shared/polling';
 
 class FakeClock implements PollClock {
   time = 0;
@@ -38,9 +38,9 @@ function setup(answer: () => Promise<number> = () => Promise.resolve(3)) {
   const clock = new FakeClock();
   const shown: (number | undefined)[] = [];
   let requests = 0;
-  const poller = new UnreadPoller({
+  const poller = new Poller<number>({
     clock,
-    fetchCount: () => {
+    fetch: () => {
       requests++;
       return answer();
     },
@@ -49,7 +49,7 @@ function setup(answer: () => Promise<number> = () => Promise.resolve(3)) {
   return { clock, shown, poller, requests: () => requests };
 }
 
-describe('unread-count poller', () => {
+describe('account poller (unread count, stopwatch)', () => {
   it('asks once per interval while focused, and shows each count', async () => {
     const { clock, shown, poller, requests } = setup();
     poller.configure(60_000);

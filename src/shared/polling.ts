@@ -1,7 +1,7 @@
-// The unread count's schedule: one poll per interval while the window has the focus, none while it has not or the
-// interval is 0 (off); after a failure the next poll waits twice as long each time (up to MAX_BACKOFF_FACTOR times
-// the interval), and the last count stays shown. Editor-neutral: the clock and the request are handed in, so the
-// unit tests count requests on a fake clock.
+// The schedule of the account polls (the unread count, the running stopwatch): one poll per interval while the
+// window has the focus, none while it has not or the interval is 0 (off); after a failure the next poll waits twice
+// as long each time (up to MAX_BACKOFF_FACTOR times the interval), and the last value stays shown. Editor-neutral:
+// the clock and the request are handed in, so the unit tests count requests on a fake clock.
 
 export const MAX_BACKOFF_FACTOR = 16;
 
@@ -17,16 +17,16 @@ export const realClock: PollClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-export interface UnreadPollerOptions {
-  /** One poll: the unread count (rejects on failure). */
-  fetchCount(signal: AbortSignal): Promise<number>;
-  /** The count to show; undefined when polling is off. */
-  show(count: number | undefined): void;
+export interface PollerOptions<T> {
+  /** One poll: the value (rejects on failure). */
+  fetch(signal: AbortSignal): Promise<T>;
+  /** The value to show; undefined when polling is off. */
+  show(value: T | undefined): void;
   onError?(error: unknown): void;
   clock?: PollClock;
 }
 
-export class UnreadPoller {
+export class Poller<T> {
   private intervalMs = 0;
   private focused = false;
   private failures = 0;
@@ -36,7 +36,7 @@ export class UnreadPoller {
   private disposed = false;
   private readonly clock: PollClock;
 
-  constructor(private readonly options: UnreadPollerOptions) {
+  constructor(private readonly options: PollerOptions<T>) {
     this.clock = options.clock ?? realClock;
   }
 
@@ -67,7 +67,7 @@ export class UnreadPoller {
     else this.stop();
   }
 
-  /** Polls now (after the user changed a thread), unless off; the next poll counts from this one. */
+  /** Polls now (after the user changed something), unless off; the next poll counts from this one. */
   async pollNow(): Promise<void> {
     if (this.disposed || this.intervalMs === 0) return;
     this.clearTimer();
@@ -107,10 +107,10 @@ export class UnreadPoller {
     this.inFlight = controller;
     this.lastPollAt = this.clock.now();
     try {
-      const count = await this.options.fetchCount(controller.signal);
+      const value = await this.options.fetch(controller.signal);
       if (controller.signal.aborted) return;
       this.failures = 0;
-      this.options.show(count);
+      this.options.show(value);
     } catch (e) {
       if (controller.signal.aborted) return;
       this.failures++;

@@ -1,0 +1,56 @@
+// Time tracking as a user does it, on the server in use: Start Stopwatch on the issue page, the stopwatch in the
+// status bar (README screenshot), a click on it and Stop Stopwatch, then the tracked time listed on the page with
+// its author. The server has the entry.
+import * as assert from 'node:assert/strict';
+import { session } from './session';
+import { VscodePage } from './vscodePage';
+import { openIssuePage, signInWithToken as signIn } from './steps';
+
+describe('time tracking', function () {
+  this.timeout(300_000);
+  let vs: VscodePage;
+
+  const call = async <T>(method: string, path: string): Promise<{ status: number; json: T }> => {
+    const { target } = session();
+    const res = await fetch(`${target.apiUrl}${path}`, { method, headers: { authorization: `token ${target.user.token}` } });
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T };
+  };
+
+  before(async function () {
+    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
+    const { target } = session();
+    await signIn(vs, target.url, target.user.username, target.user.token!);
+    await vs.openViewContainer('Gitea');
+  });
+
+  after(async function () {
+    const { target } = session();
+    // A stopwatch a failed step left running would show in every later window of this user.
+    await call('DELETE', `/repos/${target.repo.owner}/${target.repo.name}/issues/${target.repo.issues.blocker}/stopwatch/delete`);
+    await vs?.close();
+  });
+
+  it('starts a stopwatch on the issue page, shows it in the status bar, stops it from there; the page lists the time', async function () {
+    const { target } = session();
+    const number = target.repo.issues.blocker;
+    const base = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
+    const before = (await call<unknown[]>('GET', `${base}/times`)).json.length;
+    const frame = await openIssuePage(vs, number);
+    await frame.locator('button[data-time-action="start"]').click({ timeout: 30_000 });
+    const item = vs.page.locator('.part.statusbar .statusbar-item:has(.codicon-watch)', { hasText: `#${number}` });
+    await item.waitFor({ timeout: 30_000 });
+    await frame.locator('button[data-time-action="stop"]').waitFor({ timeout: 30_000 });
+    await vs.screenshot('time-tracking');
+    await item.click();
+    const stop = vs.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Stop Stopwatch' }).first();
+    await stop.waitFor({ timeout: 15_000 });
+    await stop.click();
+    await item.waitFor({ state: 'detached', timeout: 30_000 });
+    await frame.locator('button[data-time-action="start"]').waitFor({ timeout: 30_000 });
+    await frame.locator('li[data-time-id] .time-user', { hasText: target.user.username }).first().waitFor({ timeout: 30_000 });
+    const after = await call<{ user_name: string }[]>('GET', `${base}/times`);
+    assert.equal(after.json.length, before + 1);
+    assert.equal(after.json.at(-1)?.user_name, target.user.username);
+  });
+});
