@@ -97,7 +97,7 @@ export class IssueFormPanel {
     IssueFormPanel.open.set(key, this);
     this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
     const mediaRoot = vscode.Uri.joinPath(services.context.extensionUri, 'media');
-    panel.webview.html = formPageHtml(panel.webview, mediaRoot, vscode.Uri.joinPath(mediaRoot, 'createIssue', 'form.js'), formStrings(repo));
+    panel.webview.html = formPageHtml(panel.webview, mediaRoot, [vscode.Uri.joinPath(mediaRoot, 'createIssue', 'templates.js'), vscode.Uri.joinPath(mediaRoot, 'createIssue', 'form.js')], formStrings(repo));
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
