@@ -15,7 +15,7 @@ export const CONFIG_CANDIDATES = ['.gitea/ISSUE_TEMPLATE/config', '.gitea/issue_
 export function couldBe(name: string): boolean {
   const base = name.slice(name.lastIndexOf('/') + 1);
   if (base === 'config.yaml' || base === 'config.yml') return false;
-  return /\.(md|yaml|yml)$/.test(base);
+  return /\.(?:md|yaml|yml)$/.test(base);
 }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -211,7 +211,7 @@ function validate(it: GiteaIssueTemplate): void {
     const validations = field.validations as Obj | null;
     if (type !== 'markdown') {
       const id = field.id as string;
-      if (!/^[a-zA-Z0-9_-]+$/.test(id)) throw new Error("'id' should contain only alphanumeric, '-' and '_'");
+      if (!/^[\w-]+$/.test(id)) throw new Error("'id' should contain only alphanumeric, '-' and '_'");
       if (ids.has(id)) throw new Error("'id' should be unique");
       ids.add(id);
       stringItem(attributes, true, ['label']);
@@ -293,7 +293,7 @@ export function readIssueConfigFile(content: Buffer): GiteaIssueConfig {
           const link = { name: goString(l.name, 'name'), url: goString(l.url, 'url'), about: goString(l.about, 'about') };
           if (!link.name || !link.url || !link.about) return defaultIssueConfig();
           // ParseRequestURI takes an absolute URI or an absolute path, nothing relative.
-          if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(link.url) && !link.url.startsWith('/')) return defaultIssueConfig();
+          if (!/^[a-z][\d+.a-z-]*:/i.test(link.url) && !link.url.startsWith('/')) return defaultIssueConfig();
           config.contact_links.push(link);
         }
       }
