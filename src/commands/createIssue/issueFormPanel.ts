@@ -39,6 +39,7 @@ export class IssueFormPanel {
   private lastErrors: Record<string, unknown> | undefined;
   /** The repository's issue templates and config.yaml; undefined until read. */
   private offer: TemplateOffer | undefined;
+  /** Settled when the templates and the pickers' lists are read (or could not be). */
   private readonly offerRead: Promise<void>;
   private markOfferRead: () => void = () => undefined;
   /** The chosen form's fields with their Markdown rendered, by template file. */
@@ -91,8 +92,11 @@ export class IssueFormPanel {
   ) {
     const key = draftKey(repo);
     const stored = store.get(key) ?? emptyDraft();
-    this.draft = prefill ? prefill(stored) : stored;
+    const prefilled = prefill ? prefill(stored) : stored;
     this.offerRead = new Promise((resolve) => (this.markOfferRead = resolve));
+    // A template named by the caller is applied once the templates are read (before a submit that waits for them).
+    this.draft = prefilled.template === stored.template ? prefilled : { ...prefilled, template: stored.template };
+    if (this.draft !== prefilled) void this.choose(prefilled.template, prefilled);
     if (prefill) store.set(key, this.draft);
     IssueFormPanel.open.set(key, this);
     this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
@@ -157,11 +161,8 @@ export class IssueFormPanel {
   private async loadOptions(): Promise<void> {
     try {
       const target = await this.resolveTarget();
-      if (!target) {
-        this.markOfferRead();
-        return;
-      }
-      const offer = this.loadOffer(target).finally(() => this.markOfferRead());
+      if (!target) return;
+      const offer = this.loadOffer(target);
       this.options = await loadFormOptions(target, this.loading.signal, recentRepositories);
       await offer;
       for (const p of this.options.problems) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: could not load ${p}`);
@@ -174,6 +175,9 @@ export class IssueFormPanel {
       if (this.loading.signal.aborted) return;
       this.services.log.error(`Create Issue form: ${messageOf(e)}`);
       this.showErrors({ general: vscode.l10n.t('Could not load labels, milestones and assignees: {0}', messageOf(e)) });
+    } finally {
+      // A template is applied (labels by name) and a form checked once both the templates and the pickers are read.
+      this.markOfferRead();
     }
   }
 

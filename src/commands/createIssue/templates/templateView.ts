@@ -41,7 +41,14 @@ export function blankAllowed(offer: TemplateOffer): boolean {
 
 /** Renders a form's Markdown once per template (the fields' HTML is kept while the form is open). */
 export async function fieldViews(template: IssueTemplate, cutNote: string): Promise<FieldView[]> {
-  const html = (md: string) => (md.trim() === '' ? Promise.resolve('') : renderMarkdownOffThread(md, { cutNote }));
+  const html = (md: string) =>
+    md.trim() === ''
+      ? Promise.resolve('')
+      : renderMarkdownOffThread(md, { cutNote }).catch((e: unknown) => {
+          // expected: Markdown the worker cannot render in time is left out; the field itself is still shown.
+          void e;
+          return '';
+        });
   return Promise.all(
     template.fields
       .filter((f) => f.onForm)
