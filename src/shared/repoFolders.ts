@@ -3,7 +3,7 @@
 import type { GiteaClient } from '../api';
 import { isGiteaError } from '../api/errorKind';
 
-/** The names of the folder's entries of `type` (files by default) at `ref` (the default branch when undefined). */
+/** The names of the folder's files at `ref` (the default branch when undefined). */
 export async function folderNames(
   client: GiteaClient,
   owner: string,
@@ -11,11 +11,10 @@ export async function folderNames(
   folder: string,
   ref: string | undefined,
   signal?: AbortSignal,
-  type: 'file' | 'dir' = 'file',
 ): Promise<string[]> {
   try {
     const entries = await client.repoGetContents({ owner, repo, filepath: folder, ref }, { signal });
-    return (Array.isArray(entries) ? entries : []).filter((e) => e.type === type).map((e) => e.name ?? '').filter(Boolean);
+    return (Array.isArray(entries) ? entries : []).filter((e) => e.type === 'file').map((e) => e.name ?? '').filter(Boolean);
   } catch (e) {
     if (isGiteaError(e) && e.kind === 'notFound') return [];
     throw e;

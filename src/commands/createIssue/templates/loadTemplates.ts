@@ -14,9 +14,9 @@ export interface TemplateOffer {
 }
 
 /** Gitea's template folders (services/issue/template.go templateDirCandidates) under .gitea and .github: where
- * teams keep them. The root's and .gitlab's folders are not listed (their broken files go unreported). */
-const LISTED_PARENTS = ['.gitea', '.github'] as const;
-const FOLDER_NAMES = ['ISSUE_TEMPLATE', 'issue_template'];
+ * teams keep them. Each is listed at once (a missing one answers 404), so the form waits no longer than for its
+ * pickers; the root's and .gitlab's folders are not listed (their broken files go unreported). */
+const LISTED_FOLDERS = ['.gitea/ISSUE_TEMPLATE', '.gitea/issue_template', '.github/ISSUE_TEMPLATE', '.github/issue_template'];
 
 /** template.CouldBe: Markdown or YAML, config.yaml/yml excepted. */
 export function couldBeTemplate(name: string): boolean {
@@ -25,13 +25,7 @@ export function couldBeTemplate(name: string): boolean {
 }
 
 async function candidateFiles(client: GiteaClient, owner: string, repo: string, signal?: AbortSignal): Promise<string[]> {
-  const folders = await Promise.all(
-    LISTED_PARENTS.map(async (parent) => {
-      const dirs = await folderNames(client, owner, repo, parent, undefined, signal, 'dir');
-      return dirs.filter((d) => FOLDER_NAMES.includes(d)).map((d) => `${parent}/${d}`);
-    }),
-  );
-  const files = await Promise.all(folders.flat().map(async (folder) => (await folderNames(client, owner, repo, folder, undefined, signal)).filter(couldBeTemplate).map((f) => `${folder}/${f}`)));
+  const files = await Promise.all(LISTED_FOLDERS.map(async (folder) => (await folderNames(client, owner, repo, folder, undefined, signal)).filter(couldBeTemplate).map((f) => `${folder}/${f}`)));
   return files.flat();
 }
 
@@ -40,7 +34,11 @@ export async function loadTemplateOffer(client: GiteaClient, owner: string, repo
   const [answer, config, candidates] = await Promise.all([
     client.repoGetIssueTemplates(params, { signal }),
     client.repoGetIssueConfig(params, { signal }),
-    candidateFiles(client, owner, repo, signal),
+    candidateFiles(client, owner, repo, signal).catch((e: unknown): string[] => {
+      // expected: folders that cannot be listed leave broken files unreported; the templates are still offered.
+      if (signal?.aborted) throw e;
+      return [];
+    }),
   ]);
   const list = readIssueTemplates(answer.items);
   const named = new Set([...list.templates.map((t) => t.fileName), ...list.unreadable.map((u) => u.name)]);
