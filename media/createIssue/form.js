@@ -32,6 +32,11 @@
     openLink: (index) => vscode.postMessage({ type: 'openContactLink', index }),
     answer: (id, value) => {
       draft.answers = { ...(draft.answers || {}), [id]: value };
+      // An answered field's message goes (it is checked again when Create is pressed).
+      const slot = document.getElementById(`error-answer-${id}`);
+      if (slot) slot.textContent = '';
+      document.getElementById(`answer-${id}`)?.classList.remove('invalid');
+      document.getElementById(`answer-${id}`)?.removeAttribute('aria-invalid');
       send('change');
     },
   });

@@ -5,14 +5,13 @@
 // receives is the one Gitea 1.26.3's RenderToMarkdown made of the same answers (test/fixtures/issue-templates/).
 // What the form shows is read from the messages the extension posts to its webview.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CreateIssueResult } from '../../src/commands/createIssue';
 import type { TemplatesView } from '../../src/commands/createIssue/templates/templateView';
 import { readIssueTemplates } from '../../src/commands/createIssue/templates/issueTemplate';
-import { runTestGit } from '../harness/gitExecutable';
+import { pushFiles } from '../harness/pushFiles';
 import { FIXTURES, type TestServer } from '../server/index';
 import type { RepoRef } from '../../src/core/services';
 import { answersOf, FIXTURE_DIR, GITEA } from '../unit/commands/issueTemplates/fixture';
@@ -24,28 +23,9 @@ const BUG = '.gitea/ISSUE_TEMPLATE/bug-form.yaml';
 const FEATURE = '.gitea/ISSUE_TEMPLATE/feature.md';
 const CONFIG = 'blank_issues_enabled: false\ncontact_links:\n  - name: Forum\n    url: https://forum.example.com/\n    about: Questions go here\n  - name: Script\n    url: javascript:alert(1)\n    about: never a link\n';
 
-/** Commits `files` to alice/demo's main branch through a clone of its own (git over HTTP, as a user would push). */
-async function pushFiles(server: TestServer, files: Record<string, string>, message: string): Promise<void> {
-  const parent = mkdtempSync(join(tmpdir(), 'gwb-templates-'));
-  const dir = join(parent, 'demo');
-  const header = `Authorization: Basic ${Buffer.from(`alice:${FIXTURES.users.alice.tokens.all}`).toString('base64')}`;
-  const git = async (...args: string[]) => {
-    const r = await runTestGit(['-c', 'user.name=Alice Liddell', '-c', 'user.email=alice@example.com', '-c', `http.extraHeader=${header}`, ...args], { cwd: args[0] === 'clone' ? parent : dir });
-    assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
-  };
-  try {
-    await git('clone', '--quiet', `${server.url}alice/demo.git`, dir);
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    await git('add', '-A');
-    await git('commit', '--quiet', '-m', message);
-    await git('push', '--quiet', 'origin', 'HEAD:main');
-  } finally {
-    rmSync(parent, { recursive: true, force: true });
-  }
-}
+/** Commits `files` to alice/demo's main branch (git over HTTP, as a user would push). */
+const pushTo = (server: TestServer, files: Record<string, string>, message: string) =>
+  pushFiles(`${server.url}alice/demo.git`, 'alice', FIXTURES.users.alice.tokens.all, files, message);
 
 interface StateMessage {
   type: 'state';
@@ -64,7 +44,7 @@ describe('Create Issue with issue templates and forms (Gitea 1.27 test server)',
   demoSession((s) => ({ server, repo } = s), { closeEditors: true });
 
   before(async () => {
-    await pushFiles(
+    await pushTo(
       server,
       {
         [BUG]: readFileSync(join(FIXTURE_DIR, 'bug-form.yaml'), 'utf8'),
@@ -161,7 +141,7 @@ describe('Create Issue with issue templates and forms (Gitea 1.27 test server)',
   });
 
   it('a template that cannot be read is named and the blank issue is offered', async () => {
-    await pushFiles(server, { '.gitea/ISSUE_TEMPLATE/broken.yaml': 'name: Broken\nabout: [unclosed\n' }, 'Add a broken template');
+    await pushTo(server, { '.gitea/ISSUE_TEMPLATE/broken.yaml': 'name: Broken\nabout: [unclosed\n' }, 'Add a broken template');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const { state } = await openForm();
     assert.deepEqual(state.templates?.unreadable, ['.gitea/ISSUE_TEMPLATE/broken.yaml']);
