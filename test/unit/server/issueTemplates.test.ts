@@ -1,11 +1,13 @@
 // The test server reads issue templates as Gitea 1.26.3 does: for the fixture's files it answers what Gitea's own Go
 // code gave (test/fixtures/issue-templates/gitea-1.26.3.json), and it leaves out what Gitea's rules refuse.
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readIssueConfigFile, readTemplateFile } from '../../server/issueTemplates';
 import { FIXTURE_DIR, GITEA } from '../commands/issueTemplates/fixture';
+import { startTestServer, type TestServer } from '../../server/index';
+import { api } from './helpers';
 
 const file = (name: string) => readFileSync(join(FIXTURE_DIR, name));
 const asJson = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
@@ -34,4 +36,17 @@ test('config.yaml: blank_issues_enabled and complete contact links; an incomplet
     contact_links: [{ name: 'Forum', url: 'https://forum.example.com/', about: 'Ask' }],
   });
   assert.deepEqual(readIssueConfigFile(Buffer.from('blank_issues_enabled: false\ncontact_links:\n  - name: Forum\n    url: https://x/\n')), { blank_issues_enabled: true, contact_links: [] });
+});
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server?.close());
+
+test('a repository without templates answers null and the default config, as Gitea 1.26.3 and 1.27.0 did for alice/demo', async () => {
+  const templates = await api(server, '/repos/alice/demo/issue_templates', { as: 'alice' });
+  assert.equal(templates.status, 200);
+  assert.equal(templates.text.trim(), 'null');
+  assert.deepEqual((await api(server, '/repos/alice/demo/issue_config', { as: 'alice' })).json, { blank_issues_enabled: true, contact_links: [] });
 });
