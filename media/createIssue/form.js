@@ -10,7 +10,9 @@
   const t = JSON.parse(document.getElementById('strings')?.textContent || '{}');
 
   const EMPTY = { title: '', body: '', assignees: [], labels: [], projects: [], closed: false };
-  /** @type {{title: string, body: string, assignees: string[], labels: number[], milestone?: number, projects: number[], dueDate?: string, ref?: string, closed: boolean}} */
+  // @ts-expect-error -- set by templates.js
+  const { templateUi } = window.giteaIssueTemplates;
+  /** @type {{title: string, body: string, assignees: string[], labels: number[], milestone?: number, projects: number[], dueDate?: string, ref?: string, closed: boolean, template?: string, answers?: Record<string, any>}} */
   let draft = { ...EMPTY };
   /** @type {any} */
   let options;
@@ -18,8 +20,26 @@
 
   // Cleared optional fields travel as null: an absent field would mean "unchanged" to the extension.
   function send(type) {
-    vscode.postMessage({ type, draft: { ...draft, milestone: draft.milestone ?? null, dueDate: draft.dueDate ?? null, ref: draft.ref ?? null } });
+    vscode.postMessage({ type, draft: { ...draft, milestone: draft.milestone ?? null, dueDate: draft.dueDate ?? null, ref: draft.ref ?? null, template: draft.template ?? null, answers: draft.answers ?? null } });
   }
+
+  // The extension applies a chosen template (fills the fields as Gitea does) and answers with the new state.
+  const templates = templateUi(t, {
+    choose: (file) => {
+      draft.template = file === null ? undefined : file;
+      send('change');
+    },
+    openLink: (index) => vscode.postMessage({ type: 'openContactLink', index }),
+    answer: (id, value) => {
+      draft.answers = { ...(draft.answers || {}), [id]: value };
+      // An answered field's message goes (it is checked again when Create is pressed).
+      const slot = document.getElementById(`error-answer-${id}`);
+      if (slot) slot.textContent = '';
+      document.getElementById(`answer-${id}`)?.classList.remove('invalid');
+      document.getElementById(`answer-${id}`)?.removeAttribute('aria-invalid');
+      send('change');
+    },
+  });
 
   // ---- skeleton -------------------------------------------------------------------------------------------
   const app = /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -48,14 +68,11 @@
   const create = /** @type {HTMLButtonElement} */ (el('button', { id: 'create', type: 'button', className: 'primary', text: t.create }));
   const discard = el('button', { id: 'discard', type: 'button', className: 'secondary', text: t.discard });
 
-  app.append(
-    el('h1', { text: t.heading }),
-    general,
-    archived,
-    noWrite,
-    el('div', { className: 'layout' }, [
+  const layout = el('div', { className: 'layout' }, [
       el('div', { className: 'main' }, [
+        templates.bar,
         field('title', `${t.title} (${t.required})`, title),
+        templates.fields,
         editor.container,
         el('div', { className: 'actions' }, [create, discard, el('span', { className: 'muted', text: t.draftKept })]),
       ]),
@@ -69,8 +86,8 @@
         field('projects', t.projects, projects, [el('div', { className: 'muted small', id: 'projects-help', text: t.projectsHelp })]),
         checkboxField('closed', t.closed, closed),
       ]),
-    ]),
-  );
+    ]);
+  app.append(el('h1', { text: t.heading }), general, archived, noWrite, templates.unreadable, templates.chooser, layout);
   app.setAttribute('aria-busy', 'false');
 
   // ---- rendering -----------------------------------------------------------------------------------------
@@ -178,6 +195,10 @@
       if (m.options) options = m.options;
       renderOptions();
       renderDraft();
+      // The chooser stands in for the form until a template (or the blank issue) is chosen; a form's fields replace the description.
+      const shown = templates.render(m.templates, draft);
+      layout.hidden = shown.choosing;
+      editor.container.hidden = shown.form;
     },
     errors: { idOf: (name) => (name === 'dueDate' ? 'due-date' : name), show: showErrors },
   });

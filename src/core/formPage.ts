@@ -10,7 +10,7 @@ import { webviewResource } from './webviewResource';
 /** Strings the scripts show, sent once with the page. */
 export type FormStrings = Record<string, string>;
 
-export function formPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, formScript: vscode.Uri, strings: FormStrings): string {
+export function formPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, formScript: vscode.Uri | readonly vscode.Uri[], strings: FormStrings): string {
   const n = nonce();
   const style = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'forms', 'form.css'));
   const kit = webviewResource(webview, vscode.Uri.joinPath(mediaRoot, 'forms', 'formKit.js'));
@@ -23,7 +23,7 @@ export function formPageHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, for
     "form-action 'none'",
     "base-uri 'none'",
   ].join('; ');
-  return webviewShell({ csp, nonce: n, style, scripts: [kit, webviewResource(webview, formScript)], title: strings.pageTitle ?? '', strings });
+  return webviewShell({ csp, nonce: n, style, scripts: [kit, ...(Array.isArray(formScript) ? formScript : [formScript]).map((uri: vscode.Uri) => webviewResource(webview, uri))], title: strings.pageTitle ?? '', strings });
 }
 
 /** The texts of the parts every form has: title, description with its preview, labels, milestone, assignees, buttons. */

@@ -12,6 +12,7 @@ import { registerArtifactRoutes } from './routes/artifacts';
 import { registerCommentRoutes } from './routes/comments';
 import { registerCommitStatusRoutes } from './routes/commitStatus';
 import { registerContentRoutes } from './routes/contents';
+import { registerIssueTemplateRoutes } from './routes/issueTemplates';
 import { registerDependencyRoutes } from './routes/dependencies';
 import { registerHookRoutes } from './routes/hooks';
 import { registerIssueEditRoutes } from './routes/issueEdit';
@@ -41,6 +42,7 @@ export function buildApiRouter(): Router {
   registerMigrateRoutes(r);
   registerRepoRoutes(r);
   registerContentRoutes(r);
+  registerIssueTemplateRoutes(r);
   registerKeyRoutes(r);
   registerReleaseRoutes(r);
   registerIssueRoutes(r);

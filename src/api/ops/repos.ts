@@ -156,6 +156,22 @@ export const repoOperations = {
     slashParams: ['tag'],
     result: json(Tag),
   }),
+  /** The default branch's valid issue templates, as Gitea parsed them (invalid ones are left out; the header
+   * X-Gitea-Warning counts them). Items are read one by one by createIssue/templates/issueTemplate.ts. */
+  repoGetIssueTemplates: op<RepoParams>()({
+    id: 'repoGetIssueTemplates',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issue_templates',
+    result: unpagedList(z.unknown()),
+  }),
+  /** config.yaml of the issue templates (blank_issues_enabled, contact_links); Gitea's default when there is none
+   * or it is invalid. Read by createIssue/templates/issueTemplate.ts. */
+  repoGetIssueConfig: op<RepoParams>()({
+    id: 'repoGetIssueConfig',
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issue_config',
+    result: json(z.unknown()),
+  }),
   repoListCollaborators: op<RepoParams & PageParams>()({
     id: 'repoListCollaborators',
     method: 'GET',

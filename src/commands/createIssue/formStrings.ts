@@ -24,5 +24,16 @@ export function formStrings(repo: RepoRef): FormStrings {
     noWrite: vscode.l10n.t('You cannot write to this repository: the server will ignore labels, milestone, assignees and due date.'),
     archivedNotice: vscode.l10n.t('This repository is archived.'),
     unarchive: vscode.l10n.t('Unarchive {0}/{1} and Create', repo.owner, repo.repo),
+    chooseTemplate: vscode.l10n.t('Choose a template'),
+    getStarted: vscode.l10n.t('Get started'),
+    blankIssue: vscode.l10n.t('Blank issue'),
+    blankIssueAbout: vscode.l10n.t('An issue without a template.'),
+    contactLinks: vscode.l10n.t('Elsewhere'),
+    /** {0}: the template's name. */
+    templateInUse: vscode.l10n.t('Template: {0}'),
+    changeTemplate: vscode.l10n.t('Choose another template'),
+    /** {0}: the files, comma-separated. */
+    templatesUnreadable: vscode.l10n.t('These issue templates could not be read, so they are not offered: {0}. The blank issue is offered instead.'),
+    noneOption: vscode.l10n.t('None'),
   };
 }

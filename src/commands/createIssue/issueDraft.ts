@@ -1,5 +1,6 @@
 // The Create Issue form's state: what the user typed and picked, how it becomes the request body, and how the
 // server's validation messages map back to form fields. Pure (no vscode) so it is unit-tested directly.
+import { parseAnswers, type Answer } from './templates/formBody';
 
 /** Every field of CreateIssueOption, as the form holds it. Ids are the server's ids from the pickers. */
 export interface IssueDraft {
@@ -17,6 +18,10 @@ export interface IssueDraft {
   readonly ref?: string;
   /** Create the issue closed. */
   readonly closed: boolean;
+  /** The issue template chosen (its file in the repository); `''` for the blank issue; absent: not chosen yet. */
+  readonly template?: string;
+  /** An issue form's answers by field id (templates/formBody.ts); they make the body when it is sent. */
+  readonly answers?: Readonly<Record<string, Answer>>;
 }
 
 export type DraftField = keyof IssueDraft;
@@ -36,7 +41,8 @@ export function isEmptyDraft(d: IssueDraft): boolean {
     d.projects.length === 0 &&
     d.dueDate === undefined &&
     (d.ref ?? '') === '' &&
-    !d.closed
+    !d.closed &&
+    d.template === undefined
   );
 }
 
@@ -170,6 +176,19 @@ export function parseDraft(input: unknown, base: IssueDraft = emptyDraft()): Iss
   if ('closed' in o) {
     if (typeof o.closed !== 'boolean') return undefined;
     draft.closed = o.closed;
+  }
+  if ('template' in o) {
+    if (o.template === undefined || o.template === null) delete draft.template;
+    else if (typeof o.template === 'string' && o.template.length <= 1024) draft.template = o.template;
+    else return undefined;
+  }
+  if ('answers' in o) {
+    if (o.answers === undefined || o.answers === null) delete draft.answers;
+    else {
+      const answers = parseAnswers(o.answers);
+      if (!answers) return undefined;
+      draft.answers = answers;
+    }
   }
   return draft;
 }

@@ -11,12 +11,17 @@ import { FormPreview, handleFormMessage } from '../../core/formMessages';
 import { formPageHtml } from '../../core/formPage';
 import { formStrings } from './formStrings';
 import { loadFormOptions, type FormOptions } from './formOptions';
-import { emptyDraft, parseDraft, type DraftField, type IssueDraft } from './issueDraft';
+import { emptyDraft, parseDraft, type IssueDraft } from './issueDraft';
 import { archivedMessage, submitIssue, unarchive, type SubmitOutcome } from './submitIssue';
 import { inertText } from '../../shared/untrustedText';
 import { openServerUrl } from '../../core/openExternal';
 import { recentRepositories } from '../../core/recentRepositories';
 import { webviewMediaRoot } from '../../core/webviewResource';
+import { isGiteaError } from '../../api/errorKind';
+import { loadTemplateOffer, type TemplateOffer } from './templates/loadTemplates';
+import { applyTemplate, settleFormDraft } from './templates/applyTemplate';
+import { chosenTemplate, fieldViews, templatesView, type FieldView } from './templates/templateView';
+import { templateProblems } from './templates/templateSubmit';
 
 export const VIEW_TYPE = 'gitea.createIssue';
 
@@ -33,6 +38,13 @@ export class IssueFormPanel {
   private busy = false;
   private readonly preview: FormPreview;
   private lastErrors: Record<string, unknown> | undefined;
+  /** The repository's issue templates and config.yaml; undefined until read. */
+  private offer: TemplateOffer | undefined;
+  /** Settled when the templates and the pickers' lists are read (or could not be). */
+  private readonly offerRead: Promise<void>;
+  private markOfferRead: () => void = () => undefined;
+  /** The chosen form's fields with their Markdown rendered, by template file. */
+  private readonly fields = new Map<string, FieldView[]>();
   private readonly loading = new AbortController();
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -81,12 +93,16 @@ export class IssueFormPanel {
   ) {
     const key = draftKey(repo);
     const stored = store.get(key) ?? emptyDraft();
-    this.draft = prefill ? prefill(stored) : stored;
+    const prefilled = prefill ? prefill(stored) : stored;
+    this.offerRead = new Promise((resolve) => (this.markOfferRead = resolve));
+    // A template named by the caller is applied once the templates are read (before a submit that waits for them).
+    this.draft = prefilled.template === stored.template ? prefilled : { ...prefilled, template: stored.template };
+    if (this.draft !== prefilled) void this.choose(prefilled.template, prefilled);
     if (prefill) store.set(key, this.draft);
     IssueFormPanel.open.set(key, this);
     this.preview = new FormPreview((m) => this.post(m), () => this.draft.body, vscode.l10n.t('The preview shows only the beginning of this long text; the whole text is sent.'));
     const mediaRoot = webviewMediaRoot(services.context.extensionUri);
-    panel.webview.html = formPageHtml(panel.webview, mediaRoot, vscode.Uri.joinPath(mediaRoot, 'createIssue', 'form.js'), formStrings(repo));
+    panel.webview.html = formPageHtml(panel.webview, mediaRoot, [vscode.Uri.joinPath(mediaRoot, 'createIssue', 'templates.js'), vscode.Uri.joinPath(mediaRoot, 'createIssue', 'form.js')], formStrings(repo));
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
@@ -109,7 +125,8 @@ export class IssueFormPanel {
   }
 
   private sendState(): void {
-    this.post({ type: 'state', draft: this.draft, options: this.options, repo: { instanceUrl: this.repo.instanceUrl, owner: this.repo.owner, repo: this.repo.repo, accountId: this.repo.accountId } });
+    const templates = templatesView(this.offer, this.draft.template, this.fields.get(this.draft.template ?? ''));
+    this.post({ type: 'state', draft: this.draft, options: this.options, templates, repo: { instanceUrl: this.repo.instanceUrl, owner: this.repo.owner, repo: this.repo.repo, accountId: this.repo.accountId } });
     void this.preview.resend();
     this.post({ type: 'busy', busy: this.busy });
     if (this.lastErrors) this.post(this.lastErrors);
@@ -120,11 +137,35 @@ export class IssueFormPanel {
     return this.target;
   }
 
+  /** The templates, read beside the pickers' lists; a server without the endpoints (404) has none. */
+  private async loadOffer(target: Target): Promise<void> {
+    try {
+      this.offer = await loadTemplateOffer(target.client, this.repo.owner, this.repo.repo, this.loading.signal);
+    } catch (e) {
+      if (this.loading.signal.aborted) return;
+      if (!(isGiteaError(e) && e.kind === 'notFound')) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: could not load the issue templates: ${messageOf(e)}`);
+      this.offer = { templates: [], config: { blankIssuesEnabled: true, contactLinks: [] }, unreadable: [] };
+    }
+    for (const file of this.offer.unreadable) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: the issue template ${file} could not be read.`);
+    await this.prepareFields();
+    const settled = settleFormDraft(this.draft, chosenTemplate(this.offer, this.draft.template));
+    if (settled !== this.draft) this.replaceDraft(settled);
+  }
+
+  /** Renders the chosen form's Markdown (once per template). */
+  private async prepareFields(): Promise<void> {
+    const template = chosenTemplate(this.offer, this.draft.template);
+    if (!template || template.kind !== 'form' || this.fields.has(template.fileName)) return;
+    this.fields.set(template.fileName, await fieldViews(template, vscode.l10n.t('The rest of this text is not shown.')));
+  }
+
   private async loadOptions(): Promise<void> {
     try {
       const target = await this.resolveTarget();
       if (!target) return;
+      const offer = this.loadOffer(target);
       this.options = await loadFormOptions(target, this.loading.signal, recentRepositories);
+      await offer;
       for (const p of this.options.problems) this.services.log.warn(`Create Issue form, ${this.repo.owner}/${this.repo.repo}: could not load ${p}`);
       // An archived repository takes no issues: say so now (GET /repos → archived), not after Create answers 423.
       if (this.options.archived && !this.lastErrors) {
@@ -135,17 +176,27 @@ export class IssueFormPanel {
       if (this.loading.signal.aborted) return;
       this.services.log.error(`Create Issue form: ${messageOf(e)}`);
       this.showErrors({ general: vscode.l10n.t('Could not load labels, milestones and assignees: {0}', messageOf(e)) });
+    } finally {
+      // A template is applied (labels by name) and a form checked once both the templates and the pickers are read.
+      this.markOfferRead();
     }
   }
 
-  /** Replaces the draft from the host side (prefill, tests) and shows it. */
+  /** Replaces the draft from the host side (prefill, tests) and shows it. A form chosen puts a typed body into its
+   * first textarea (the selection of Create Issue from Selection). */
   replaceDraft(draft: IssueDraft): void {
-    this.draft = draft;
+    if (draft.template !== this.draft.template && draft.template !== undefined) {
+      void this.choose(draft.template, draft);
+      return;
+    }
+    this.draft = settleFormDraft(draft, chosenTemplate(this.offer, draft.template));
     this.store.set(this.key, draft);
     this.sendState();
   }
 
   private receive(message: unknown): void {
+    const m = message as { type?: unknown; index?: unknown } | null;
+    if (typeof m === 'object' && m !== null && m.type === 'openContactLink') return this.openContactLink(m.index);
     handleFormMessage(
       message,
       { ready: () => this.sendState(), change: (d) => this.change(d), submit: () => void this.submit(), discard: () => void this.discard(), preview: this.preview },
@@ -156,13 +207,35 @@ export class IssueFormPanel {
   private change(raw: unknown): void {
     const draft = parseDraft(raw, this.draft);
     if (!draft) return;
+    if (draft.template !== this.draft.template) {
+      void this.choose(draft.template, draft);
+      return;
+    }
     const bodyChanged = draft.body !== this.draft.body;
     this.draft = draft;
     this.store.set(this.key, draft);
     if (bodyChanged) this.preview.bodyChanged();
   }
 
-  private showErrors(errors: { fields?: Partial<Record<DraftField, string>>; general?: string; archived?: { canUnarchive: boolean } }): void {
+  /** A template (or the blank issue, `''`; undefined: back to the chooser) chosen: its fields filled as Gitea fills them. */
+  private async choose(file: string | undefined, draft: IssueDraft): Promise<void> {
+    await this.offerRead;
+    const template = chosenTemplate(this.offer, file);
+    this.draft = file === undefined ? { ...draft, template: undefined } : file !== '' && !template ? draft : applyTemplate({ ...draft, template: this.draft.template }, template, this.options);
+    this.store.set(this.key, this.draft);
+    this.lastErrors = undefined;
+    await this.prepareFields();
+    this.preview.bodyChanged();
+    this.sendState();
+  }
+
+  /** A contact link of config.yaml, by its index in the offer (the page never names the URL opened). */
+  private openContactLink(index: unknown): void {
+    const link = typeof index === 'number' ? this.offer?.config.contactLinks[index] : undefined;
+    if (link) void openServerUrl(link.url, this.repo.instanceUrl);
+  }
+
+  private showErrors(errors: { fields?: Partial<Record<string, string>>; general?: string; archived?: { canUnarchive: boolean } }): void {
     this.lastErrors = { type: 'errors', fields: errors.fields ?? {}, general: errors.general, archived: errors.archived };
     this.post(this.lastErrors);
   }
@@ -178,11 +251,19 @@ export class IssueFormPanel {
     await this.store.flush(this.key);
     const target = await this.resolveTarget();
     if (!target) return undefined;
+    await this.offerRead;
+    // A form's answers make the body; a required one left empty, or no template where one must be chosen, sends nothing.
+    const checked = templateProblems(this.draft, this.offer);
+    if (checked.status === 'invalid') {
+      this.showErrors({ fields: checked.fields, general: checked.general });
+      this.services.log.warn(`Create issue in ${this.repo.owner}/${this.repo.repo}: ${JSON.stringify(checked)}`);
+      return checked;
+    }
     this.setBusy(true);
     this.showErrors({});
     let outcome: SubmitOutcome;
     try {
-      outcome = await submitIssue(target, this.draft, { isAdmin: () => this.isAdmin(target) });
+      outcome = await submitIssue(target, checked.draft, { isAdmin: () => this.isAdmin(target) });
     } finally {
       this.setBusy(false);
     }

@@ -11,7 +11,7 @@ import { fieldOfServerMessage, localProblems, toCreateIssueBody, type DraftField
 export type SubmitOutcome =
   | { readonly status: 'created'; readonly issue: Issue }
   /** Nothing was sent, or the server refused a field: messages by field, maybe a general one. */
-  | { readonly status: 'invalid'; readonly fields: Partial<Record<DraftField, string>>; readonly general?: string }
+  | { readonly status: 'invalid'; readonly fields: Readonly<Partial<Record<string, string>>>; readonly general?: string }
   /** 423: the repository is archived. `canUnarchive` for repository admins. */
   | { readonly status: 'archived'; readonly general: string; readonly canUnarchive: boolean }
   | { readonly status: 'failed'; readonly general: string; readonly kind?: string };

@@ -6,6 +6,7 @@ import type { Branch, GiteaClient, Repository, Team, User } from '../../api';
 import { isGiteaError } from '../../api/errorKind';
 import { readAllPages } from '../../api/paging';
 import { messageOf } from '../../shared/errors';
+import { folderNames } from '../../shared/repoFolders';
 import {
   allPages, labelOptions, loadAssigneeOptions, loadMilestoneOptions, loadOrgLabels, loadRepoLabels,
   type AssigneeOption, type LabelOption, type MilestoneOption,
@@ -49,17 +50,6 @@ const MAX_BRANCH_PAGES = 2;
 function noneWhenRefused<T>(e: unknown): T[] {
   if (isGiteaError(e) && (e.kind === 'notFound' || e.kind === 'forbidden')) return [];
   throw e;
-}
-
-/** The file names in a folder of the default branch; none when the folder does not exist. */
-async function folderNames(client: GiteaClient, owner: string, repo: string, folder: string, ref: string | undefined, signal?: AbortSignal): Promise<string[]> {
-  try {
-    const entries = await client.repoGetContents({ owner, repo, filepath: folder, ref }, { signal });
-    return (Array.isArray(entries) ? entries : []).filter((e) => e.type === 'file').map((e) => e.name ?? '').filter(Boolean);
-  } catch (e) {
-    if (isGiteaError(e) && e.kind === 'notFound') return [];
-    throw e;
-  }
 }
 
 /** What of a template is read: Gitea reads at most 1 MiB of one; the rest is never parsed. */

@@ -115,6 +115,9 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   repoGetBranch: BRANCH,
   repoListTags: TAG,
   repoGetTag: TAG,
+  // Read item by item by createIssue/templates/issueTemplate.ts (the schema keeps the answer as it came).
+  repoGetIssueTemplates: ['file_name', 'about', 'labels', 'assignees', 'ref', 'content', 'body'],
+  repoGetIssueConfig: ['blank_issues_enabled', 'contact_links'],
   repoListCollaborators: USER,
   repoGetAssignees: USER,
   repoGetRawFile: [],

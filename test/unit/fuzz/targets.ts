@@ -8,6 +8,8 @@ import { parseLinkHeader } from '../../../src/api/paging';
 import { compareVersions, parseServerVersion } from '../../../src/api/version';
 import { prefillPull, closesIssue } from '../../../src/commands/createPullRequest/prefill';
 import { parsePullTemplate } from '../../../src/commands/createPullRequest/pullTemplate';
+import { minQuotes, missingAnswers, renderFormBody } from '../../../src/commands/createIssue/templates/formBody';
+import { readIssueConfig, readIssueTemplates } from '../../../src/commands/createIssue/templates/issueTemplate';
 import { isForkUrl } from '../../../src/commands/checkout/contributorBranch';
 import { mergeRefusal, requiredChecks } from '../../../src/commands/merge/mergeModel';
 import { branchSentence, issueBranchName } from '../../../src/git/issueBranch';
@@ -43,6 +45,33 @@ export const MARKDOWN_OPTIONS = { imageOrigin: INSTANCE, refs: { instanceUrl: IN
 export const KNOWN_INSTANCES = [{ url: INSTANCE, sshHosts: ['ssh.example.com'] }, { url: 'https://git.example.com/sub/' }];
 /** Contexts a hostile required-context pattern is matched against: usual names and long ones made of its characters. */
 export const statusContexts = (pattern: string): string[] => ['ci/build', 'build (push)', 'a'.repeat(pattern.length), `${pattern.replace(/\*/g, 'a')}!`, pattern];
+
+/** An issue form as the API serves it with `t` in every text a repository writes (labels, values, options, regex). */
+export const hostileIssueTemplate = (t: string) => ({
+  name: t || 'n', about: t || 'a', title: t, labels: [t], assignees: t, ref: t, file_name: `.gitea/ISSUE_TEMPLATE/${t.slice(0, 40)}.yaml`,
+  body: [
+    { type: 'markdown', id: '0', attributes: { value: t || 'm' } },
+    { type: 'input', id: 'i', attributes: { label: t || 'l', placeholder: t, value: t, description: t }, validations: { regex: t, is_number: true } },
+    { type: 'textarea', id: 't', attributes: { label: t || 'l', render: 'shell', value: t } },
+    { type: 'dropdown', id: 'd', attributes: { label: 'D', options: [t, 'b'], list: true, multiple: true } },
+    { type: 'checkboxes', id: 'c', attributes: { label: 'C', options: [{ label: t || 'x', required: true }] } },
+  ],
+});
+export const hostileAnswers = (t: string) => ({ i: t, t, d: [0, 1], c: [false] });
+
+/** Hostile text as issue templates meet it: in every field of one, as the whole answer (JSON), as a contact link. */
+function readHostileTemplates(t: string): unknown[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(t);
+  } catch {
+    // expected: most hostile text is no JSON; the answer's own texts are fed above.
+    json = undefined;
+  }
+  const list = readIssueTemplates([hostileIssueTemplate(t), ...(Array.isArray(json) ? json : [json])]);
+  return [list, list.templates.map((x) => [renderFormBody(x, hostileAnswers(t)), missingAnswers(x, hostileAnswers(t))]),
+    readIssueConfig({ blank_issues_enabled: false, contact_links: [{ name: t, url: t, about: t }, json] }), minQuotes(t)];
+}
 
 export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
@@ -83,6 +112,13 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     tokens: ['k{i}: 1', '- ', '[', '{', '&a{i} ', '*a', '? ', '"', "'", '|', '>', '#', '!!str ', '%YAML 1.2\n', '---\n', '...\n', 'on:\n  workflow_dispatch:\n    inputs:\n',
       '      i{i}:\n        type: choice\n        options: [a, b]\n', ': ', '\t', 'a: &x [*x]'],
     run: (t) => [parseDispatchInputs(t), parsePullTemplate('.gitea/PULL_REQUEST_TEMPLATE.yaml', t)],
+  },
+  {
+    name: 'issue templates and forms',
+    source: 'src/commands/createIssue/templates/issueTemplate.ts, formBody.ts',
+    tokens: ['```', '````', '`', '\n', '\r\n', ' ', '\u0085', '\u00a0', '[{"name":"n","about":"a","file_name":"f{i}.yaml","body":[', '{"type":"textarea","id":"a{i}",',
+      '"attributes":{"label":"l","options":["', '"visible":["form"', ']}', '}', ',', '"', 'https://x/', 'javascript:', 'command:'],
+    run: readHostileTemplates,
   },
   {
     name: 'artifact names',
