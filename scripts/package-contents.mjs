@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * At most 430 KB (430,000 bytes; the bundles compress to about a third). It was 400,000 until #31-#33 (the package was
- * 395,703 bytes then): the Markdown renderer's worker bundle, the git credentials provider, Sign In Again, the linear
- * parsers, the language-model tools and their skills took it to about 420,000. The budget keeps what the package ships
- * to what runs; it is a one-time download. The webviews' scripts and styles ship minified (dist/media/, since #32: about
- * 7 KB less), which leaves room under the budget for what comes next.
+ * At most 460 KB (460,000 bytes; the bundles compress to about a third). It was 400,000 until #31-#33 (the package was
+ * 395,703 bytes then), 430,000 from #31-#33 (about 420,000: the Markdown renderer's worker bundle, the git credentials
+ * provider, Sign In Again, the linear parsers, the first language-model tools and their skills). #33-#34 took it to about
+ * 438,000 even with the webviews' scripts and styles minified (dist/media/, about 29 KB less): issue templates and forms
+ * in Create Issue, time tracking, the four writing tools. The budget keeps what the package ships to what runs; it is a
+ * one-time download.
  */
-export const VSIX_BUDGET_BYTES = 430_000;
+export const VSIX_BUDGET_BYTES = 460_000;
 
 /** Paths as `vsce ls` prints them (relative to the repository), with why each is needed. */
 export const RUNTIME_FILES = [

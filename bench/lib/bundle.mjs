@@ -3,8 +3,13 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** JavaScript shipped, every bundle: ≤ 1,000 KiB since markdown-it (about 100 KiB, in dist/markdownWorker.js since #31); ≤ 700 KiB before. */
-export const BUNDLE_BUDGET_BYTES = 1000 * 1024;
+/**
+ * JavaScript shipped, every bundle: ≤ 1,100 KiB since #33-#34 (issue templates and forms, time tracking, the writing
+ * language-model tools, and the lazy sign-in, branch status and git credentials bundles that keep dist/extension.js small
+ * each carry their own copy of a few shared helpers: about 1,060 KiB); ≤ 1,000 KiB since markdown-it (about 100 KiB, in
+ * dist/markdownWorker.js since #31); ≤ 700 KiB before. It is read from disk when used, never all at once.
+ */
+export const BUNDLE_BUDGET_BYTES = 1100 * 1024;
 /** dist/extension.js, what every window loads at activation. */
 export const ACTIVATION_BUNDLE_BUDGET_BYTES = 60 * 1024;
 
