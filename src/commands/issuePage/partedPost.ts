@@ -1,8 +1,9 @@
 // Long messages to the issue page go in parts (#31). A page message holds every body's HTML: 1.3 MB for a 337 KB
 // changelog. Posted whole, the extension host serialises and sends it in one go (VS Code stringifies the message,
 // then the RPC call that carries it, and writes it to the renderer's socket): one block of the host's event loop, which
-// every extension of the window waits for. In parts of PART_CHARS characters of its JSON, each posted after the
-// previous one was delivered, the host is free between them; the page joins the parts and reads the message
+// every extension of the window waits for. In parts of PART_CHARS characters of its JSON, each posted in a task of its
+// own (the host runs whatever waits between two parts; waiting for each part's delivery instead added a round trip
+// per part to the page's paint), the page joins the parts and reads the message
 // (media/issuePage/page.js, `part`). Messages keep their order: while parts are on their way, the next messages wait
 // behind them. Pure of vscode (the send function is given).
 
@@ -50,7 +51,11 @@ export class PartedPoster {
     const previous = this.tail ?? Promise.resolve();
     const tail: Promise<void> = previous
       .then(async () => {
-        for (const piece of pieces) await this.send(piece);
+        for (const [i, piece] of pieces.entries()) {
+          if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+          // Sent in order (VS Code delivers a webview's messages in the order posted); a failed one is reported.
+          this.send(piece).then(undefined, this.failed);
+        }
       })
       .catch(this.failed)
       .finally(() => {
