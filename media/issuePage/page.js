@@ -314,8 +314,21 @@
     app.setAttribute('aria-busy', String(loading || busy));
   }
 
+  // A long message comes in parts of its JSON (src/commands/issuePage/partedPost.ts): joined, then read as one.
+  let parts = [];
   window.addEventListener('message', (event) => {
     const m = event.data;
+    if (!m || typeof m !== 'object') return;
+    if (m.type !== 'part') return receive(m);
+    if (typeof m.json !== 'string') return;
+    parts.push(m.json);
+    if (!m.last) return;
+    const whole = parts.join('');
+    parts = [];
+    receive(JSON.parse(whole));
+  });
+
+  function receive(m) {
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
       case 'page':
@@ -355,7 +368,7 @@
         timesView.update(m);
         break;
     }
-  });
+  }
 
   vscode.postMessage({ type: 'ready' });
 })();

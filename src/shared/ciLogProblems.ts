@@ -45,6 +45,9 @@ export interface LogProblems {
   readonly truncated: boolean;
 }
 
+/** The most distinct paths one parse remembers resolved. */
+const RESOLVED_MAX = 10_000;
+
 export const LOG_LIMITS = { maxLines: 200_000, maxLineLength: 4_096, maxProblems: 500 } as const;
 
 /** Gitea's runner prefixes every log line with an RFC 3339 time: `2024-01-14T10:05:10.0000000Z `. */
@@ -123,7 +126,14 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
     problems.push(p);
     return true;
   };
-  const resolve = (raw: string) => repoRelativePath(raw, opts.owner, opts.repo);
+  // A log names the same few files on thousands of lines: each path is resolved once (up to RESOLVED_MAX paths).
+  const resolved = new Map<string, string | undefined>();
+  const resolve = (raw: string) => {
+    if (resolved.has(raw)) return resolved.get(raw);
+    const path = repoRelativePath(raw, opts.owner, opts.repo);
+    if (resolved.size < RESOLVED_MAX) resolved.set(raw, path);
+    return path;
+  };
   const flushPython = (message: string): boolean => {
     for (const f of pyFrames) if (!add({ ...f, severity: 'error', message })) return false;
     pyFrames = [];

@@ -17,6 +17,7 @@ import { bodyCutNote, eventText, pageStrings } from './pageStrings';
 import { pickChange, runPullAction, type PageRequest } from './pageActions';
 import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
+import { PartedPoster } from './partedPost';
 import { PageReactions } from './reactions';
 import { PageTimes } from './timeTracking';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
@@ -42,6 +43,11 @@ export class IssuePage {
   private loading: AbortController | undefined;
   private loaded: Promise<PageData | undefined> = Promise.resolve(undefined);
   private readonly disposables: vscode.Disposable[] = [];
+  /** Long messages (a page of long bodies) go in parts: the host never serialises megabytes in one go. */
+  private readonly poster = new PartedPoster(
+    (m) => this.panel.webview.postMessage(m),
+    (e: unknown) => this.services.log.info(`Issue page ${this.key}: a message was not delivered (${messageOf(e)})`),
+  );
   /** The issue's and the comments' reactions, shown after the page painted (reactions.ts). */
   readonly reactions: PageReactions;
   /** The time-tracking section, read after the page painted (timeTracking.ts). */
@@ -139,7 +145,7 @@ export class IssuePage {
   }
 
   private post(message: PageOutbound): void {
-    void this.panel.webview.postMessage(message);
+    this.poster.post(message);
   }
 
   private sendAll(): void {

@@ -2,6 +2,7 @@
 // check was quadratic: 10–14 s for 20,000 keys), aliases capped, the text capped before parsing.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { parseDocument } from 'yaml';
 import { MAX_YAML_CHARS, parseYaml, YamlError } from '../../../src/shared/yaml';
 
 describe('parseYaml', () => {
@@ -38,5 +39,15 @@ describe('parseYaml', () => {
     assert.throws(() => parseYaml(bomb), YamlError);
     assert.throws(() => parseYaml(`a: "${'x'.repeat(MAX_YAML_CHARS)}"`), /longer than/);
     assert.equal((parseYaml(`a: "${'x'.repeat(MAX_YAML_CHARS - 10)}"`) as { a: string }).a.length, MAX_YAML_CHARS - 10);
+  });
+
+  it("stops at the first error with the library's own first message; a text of 65,536 errors throws one, with stack traces back on after", () => {
+    for (const bad of ['a: [1', 'a: b: c', '}', 'a:\n  - x\n  y: 1', '"open', '- a\nb: 1', '&a\n*', 'a: 1\n---\nb: 2', '? {a]']) {
+      const expected = parseDocument(bad, { prettyErrors: false, uniqueKeys: false }).errors[0]?.message ?? 'Source contains multiple documents';
+      assert.throws(() => parseYaml(bad), (e: unknown) => e instanceof YamlError && expected.startsWith(e.message.replace(/…$/, '')), bad);
+    }
+    const limit = Error.stackTraceLimit;
+    assert.throws(() => parseYaml('}'.repeat(65_536)), YamlError);
+    assert.equal(Error.stackTraceLimit, limit);
   });
 });

@@ -31,16 +31,41 @@ function mayBeFence(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included).
- * Read line by line by offsets: no array of every line (a body of a million line breaks made a million strings). */
-export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
-  if (body.length > MAX_SUGGESTION_BODY_CHARS) return [];
-  const text = toLf(body);
+/** Whether the line `text[from, to)` closes a fence of `length` characters `char`: up to three spaces, at least
+ * `length` of them, then only spaces and tabs (CommonMark). No pattern made per block: a body of `` ``` `` lines
+ * opens and closes a quarter of a million. */
+function closesFence(text: string, from: number, to: number, char: string, length: number): boolean {
+  let i = from;
+  while (i < to && i - from < 3 && text[i] === ' ') i++;
+  const runStart = i;
+  while (i < to && text[i] === char) i++;
+  if (i - runStart < length) return false;
+  for (; i < to; i++) if (text[i] !== ' ' && text[i] !== '\t') return false;
+  return true;
+}
+
+/** A block found in a body's text (with line ends made LF): its lines, and where it is by character. */
+interface ScannedBlock {
+  /** The fence lines (0-based), as in parseSuggestions. */
+  readonly from: number;
+  readonly to: number;
+  /** The block's lines are `text[contentStart, contentEnd)` split at LF, when `hasLines`. */
+  readonly hasLines: boolean;
+  readonly contentStart: number;
+  readonly contentEnd: number;
+  /** Where the opening fence's line starts, and the line after the block (past the text's end when none). */
+  readonly start: number;
+  readonly next: number;
+}
+
+/** The ```suggestion blocks of `text` (LF line ends), read line by line by offsets: no array of every line (a body
+ * of a million line breaks made a million strings). */
+function scanSuggestions(text: string): ScannedBlock[] {
   const endOf = (from: number) => {
     const e = text.indexOf('\n', from);
     return e < 0 ? text.length : e;
   };
-  const blocks: (SuggestionBlock & { from: number; to: number })[] = [];
+  const blocks: ScannedBlock[] = [];
   for (let i = 0, start = 0; start <= text.length; ) {
     const lineEnd = endOf(start);
     const open = mayBeFence(text, start, lineEnd) ? FENCE.exec(text.slice(start, lineEnd)) : null;
@@ -51,24 +76,30 @@ export function parseSuggestions(body: string): (SuggestionBlock & { readonly fr
       start = lineEnd + 1;
       continue;
     }
-    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
     let end = i + 1; // the closing line's number (the line count when the block is not closed)
     let at = lineEnd + 1; // its start
     for (; at <= text.length; end++) {
       const e = endOf(at);
-      if (mayBeFence(text, at, e) && closing.test(text.slice(at, e))) break;
+      if (mayBeFence(text, at, e) && closesFence(text, at, e, fence[0]!, fence.length)) break;
       at = e + 1;
     }
     const closed = at <= text.length;
+    const next = closed ? endOf(at) + 1 : text.length + 1;
     // Other code blocks are skipped whole (a ```suggestion inside one is text); an unclosed block runs to the end.
     if (info.trim().split(/\s+/)[0] === 'suggestion') {
-      const lines = end - i - 1 > 0 ? text.slice(lineEnd + 1, closed ? at - 1 : text.length).split('\n') : [];
-      blocks.push({ lines, from: i, to: closed ? end : end - 1 });
+      blocks.push({ from: i, to: closed ? end : end - 1, hasLines: end - i - 1 > 0, contentStart: lineEnd + 1, contentEnd: closed ? at - 1 : text.length, start, next });
     }
     i = end + 1;
-    start = closed ? endOf(at) + 1 : text.length + 1;
+    start = next;
   }
   return blocks;
+}
+
+/** The ```suggestion blocks of a Markdown body, with the lines of the body they span (0-based, fences included). */
+export function parseSuggestions(body: string): (SuggestionBlock & { readonly from: number; readonly to: number })[] {
+  if (body.length > MAX_SUGGESTION_BODY_CHARS) return [];
+  const text = toLf(body);
+  return scanSuggestions(text).map((b) => ({ lines: b.hasLines ? text.slice(b.contentStart, b.contentEnd).split('\n') : [], from: b.from, to: b.to }));
 }
 
 /** A fence of backticks longer than any run of backticks in the text (at least three). Counted in one pass: no
@@ -85,26 +116,31 @@ function fenceFor(text: string): string {
 
 /**
  * The body with each suggestion block shown as a change: `heading` (e.g. "Suggested change") then a diff block,
- * `commented` (the commented line then, when known) removed and the block's lines added.
+ * `commented` (the commented line then, when known) removed and the block's lines added. Built from slices of the
+ * body (several lines a piece), not line by line: a block may hold a million lines.
  */
 export function renderSuggestions(body: string, commented: string | undefined, heading: string): string {
-  const blocks = parseSuggestions(body);
+  if (body.length > MAX_SUGGESTION_BODY_CHARS) return body;
+  const text = toLf(body);
+  const blocks = scanSuggestions(text);
   if (!blocks.length) return body;
-  const lines = toLf(body).split('\n');
-  const out: string[] = [];
-  let at = 0;
+  const out: string[] = []; // pieces of one or more lines, joined by LF
+  let at = 0; // where the text not yet copied starts
   for (const block of blocks) {
-    for (let l = at; l < block.from; l++) out.push(lines[l]!);
-    const diff = (commented === undefined ? [] : [`- ${commented}`]).concat(block.lines.map((l) => `+ ${l}`));
-    const fence = fenceFor(diff.join('\n'));
+    if (block.start > at) out.push(text.slice(at, block.start - 1));
+    // split + join: 4× faster than replaceAll on a million empty lines (and one flat string after).
+    const added = block.hasLines ? `+ ${text.slice(block.contentStart, block.contentEnd).split('\n').join('\n+ ')}` : undefined;
+    const diff = [...(commented === undefined ? [] : [`- ${commented}`]), ...(added === undefined ? [] : [added])].join('\n');
+    const fence = fenceFor(diff);
     // The heading is a paragraph of its own (after a blank line when text comes before it).
-    if (out.length && out[out.length - 1]!.trim()) out.push('');
+    const last = out[out.length - 1];
+    if (last !== undefined && last.slice(last.lastIndexOf('\n') + 1).trim()) out.push('');
     out.push(`*${heading}*`, '', `${fence}diff`);
-    for (const l of diff) out.push(l);
+    if (commented !== undefined || added !== undefined) out.push(diff);
     out.push(fence);
-    at = block.to + 1;
+    at = block.next;
   }
-  for (let l = at; l < lines.length; l++) out.push(lines[l]!);
+  if (at <= text.length) out.push(text.slice(at));
   return out.join('\n');
 }
 
@@ -158,6 +194,7 @@ export function suggestionEdit(line: number, lineCount: number, lengthOf: (line:
 
 /** What Suggest a Change writes into the comment box: a suggestion block holding `lines`, with a fence they cannot close. */
 export function suggestionBlockOf(lines: readonly string[]): string {
-  const fence = fenceFor(lines.join('\n'));
-  return `${fence}suggestion\n${lines.join('\n')}\n${fence}\n`;
+  const text = lines.join('\n');
+  const fence = fenceFor(text);
+  return `${fence}suggestion\n${text}\n${fence}\n`;
 }
