@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { readyForReadme } from './readmeShot';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { onlyPane, signInWithToken as signIn } from './steps';
+import { onlyPane, openSignedIn } from './steps';
 
 const git = async (cwd: string, ...args: string[]): Promise<string> => (await promisify(execFile)('git', args, { cwd })).stdout.trim();
 
@@ -15,10 +15,7 @@ describe('check out a pull request', function () {
   let vs: VscodePage;
 
   before(async function () {
-    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
-    const { target } = session();
-    await signIn(vs, target.url, target.user.username, target.user.token!);
-    await vs.openViewContainer('Gitea');
+    vs = await openSignedIn();
   });
 
   after(async function () {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { requires, session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType, openIssuePage } from './steps';
+import { activeWebview as pageFrame, runCommandAndType, openIssuePage, openSignedIn } from './steps';
 
 interface ApiLabel {
   readonly id: number;
@@ -28,10 +28,7 @@ describe('issue page: pickers and pull requests', function () {
   const openPage = (number: number): Promise<FrameLocator> => openIssuePage(vs, number);
 
   before(async function () {
-    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
-    const { target } = session();
-    await signIn(vs, target.url, target.user.username, target.user.token!);
-    await vs.openViewContainer('Gitea');
+    vs = await openSignedIn();
   });
 
   after(async function () {

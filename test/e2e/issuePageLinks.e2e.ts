@@ -3,17 +3,14 @@
 import * as assert from 'node:assert/strict';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview as pageFrame, runCommandAndType } from './steps';
+import { activeWebview as pageFrame, runCommandAndType, openSignedIn } from './steps';
 
 describe('issue page: references', function () {
   this.timeout(300_000);
   let vs: VscodePage;
 
   before(async function () {
-    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
-    const { target } = session();
-    await signIn(vs, target.url, target.user.username, target.user.token!);
-    await vs.openViewContainer('Gitea');
+    vs = await openSignedIn();
   });
 
   after(async function () {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, openIssuePage } from './steps';
+import { openIssuePage, openSignedIn } from './steps';
 
 describe('issue page: reactions', function () {
   this.timeout(300_000);
@@ -41,10 +41,7 @@ describe('issue page: reactions', function () {
   const openPage = (number: number): Promise<FrameLocator> => openIssuePage(vs, number);
 
   before(async function () {
-    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
-    const { target } = session();
-    await signIn(vs, target.url, target.user.username, target.user.token!);
-    await vs.openViewContainer('Gitea');
+    vs = await openSignedIn();
   });
 
   after(async function () {

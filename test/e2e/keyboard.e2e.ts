@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { signInWithToken as signIn, activeWebview, openIssuePage } from './steps';
+import { activeWebview, openIssuePage, openSignedIn } from './steps';
 
 interface Stop {
   /** What a screen reader announces: aria-label, aria-labelledby, the <label>s, or a button's text. */
@@ -83,10 +83,7 @@ describe('keyboard and themes', function () {
   let vs: VscodePage;
 
   before(async function () {
-    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
-    const { target } = session();
-    await signIn(vs, target.url, target.user.username, target.user.token!);
-    await vs.openViewContainer('Gitea');
+    vs = await openSignedIn();
   });
 
   after(async function () {

@@ -1,7 +1,8 @@
 // Steps several UI specs share: running a command as soon as the palette lists it, signing in with a token through
 // the sign-in form, and the document inside the active webview (the Create Issue form, an issue page).
 import type { FrameLocator, Locator } from 'playwright-core';
-import type { VscodePage } from './vscodePage';
+import { session } from './session';
+import { VscodePage } from './vscodePage';
 
 /** The palette lists an extension's commands only once the extension host has registered them: retry until then. */
 export async function runCommandWhenListed(vs: VscodePage, title: string, attempts = 4): Promise<void> {
@@ -100,4 +101,13 @@ export async function openIssuePage(vs: VscodePage, number: number): Promise<Fra
   const frame = activeWebview(vs);
   await frame.locator('h1', { hasText: `#${number}` }).waitFor({ timeout: 30_000 });
   return frame;
+}
+
+/** A window of 1400×900 signed in with the run's token, the Gitea container open: where most UI tests start. */
+export async function openSignedIn(): Promise<VscodePage> {
+  const vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
+  const { target } = session();
+  await signInWithToken(vs, target.url, target.user.username, target.user.token!);
+  await vs.openViewContainer('Gitea');
+  return vs;
 }

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { session } from './session';
 import { VscodePage } from './vscodePage';
-import { openIssuePage, signInWithToken as signIn } from './steps';
+import { openIssuePage, openSignedIn } from './steps';
 
 describe('time tracking', function () {
   this.timeout(300_000);
@@ -18,10 +18,7 @@ describe('time tracking', function () {
   };
 
   before(async function () {
-    vs = await VscodePage.open({ viewport: { width: 1400, height: 900 } });
-    const { target } = session();
-    await signIn(vs, target.url, target.user.username, target.user.token!);
-    await vs.openViewContainer('Gitea');
+    vs = await openSignedIn();
   });
 
   after(async function () {
