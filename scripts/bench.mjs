@@ -126,7 +126,7 @@ function bundleFigures(manifest, s) {
   report.add('Bundle', 'dist/gitCredentials.js (the answer to git\'s credential requests; loaded when git first asks)', s.gitCredentials, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
   report.add('Bundle', 'dist/markdownWorker.js (markdown-it and its guards, run on a worker thread from the first body rendered)', s.markdownWorker, 'bytes');
-  report.add('Bundle', 'JavaScript shipped (all eight bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,000 KiB (≤ 700 KiB before markdown-it)' });
+  report.add('Bundle', 'JavaScript shipped (all eight bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,100 KiB (≤ 1,000 KiB before #33-#34, ≤ 700 KiB before markdown-it)' });
   report.add('Bundle', '.vsix', s.vsix, 'bytes', { max: VSIX_BUDGET_BYTES, text: `≤ ${(VSIX_BUDGET_BYTES / 1024).toFixed(1)} KiB (${VSIX_BUDGET_BYTES.toLocaleString('en')} bytes)` });
   const events = activationEvents(manifest);
   report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });

@@ -19,7 +19,7 @@ import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
 import { PartedPoster } from './partedPost';
 import { PageReactions } from './reactions';
-import { PageTimes } from './timeTracking';
+import { PageTimes, type PageTimesRead } from './timeTracking';
 import { loadEarlier, openInstanceUrl, openReference, readTimeline, type PageSnapshot } from './pageTimeline';
 import { timelineHints, type PullTimelineCounts } from './timelinePaging';
 import { recentRepositories } from '../../core/recentRepositories';
@@ -236,7 +236,10 @@ export class IssuePage {
           return [] as Issue[];
         },
       );
-      const canWriteLoad = recentRepositories.read(target, params, signal).then(
+      const repositoryLoad = recentRepositories.read(target, params, signal);
+      // expected: its failure is logged by canWriteLoad (and by the time-tracking section, which then shows none).
+      repositoryLoad.catch(() => undefined);
+      const canWriteLoad = repositoryLoad.then(
         (r) => (r.permissions ? r.permissions.push === true || r.permissions.admin === true : undefined),
         (e: unknown) => void this.services.log.info(`Issue page ${this.key}: no permissions (${messageOf(e)})`),
       );
@@ -268,7 +271,7 @@ export class IssuePage {
       this.sendAll();
       // After the page's own message: reactions and tracked times never hold back its first paint.
       void this.reactions.show();
-      if (!issue.pull_request) void this.times.load(target, signal);
+      if (!issue.pull_request) void this.times.load(target, signal, repositoryLoad).then((times) => this.keepTimes(times));
       return this.data;
     } catch (e) {
       if (signal.aborted) return undefined;
@@ -276,6 +279,13 @@ export class IssuePage {
       this.post({ type: 'error', message: vscode.l10n.t('Could not load #{0}: {1}', this.ref.number, messageOf(e)), ...signInAgainFlag(e) });
       return undefined;
     }
+  }
+
+  /** The page's cache keeps the time-tracking section it showed (opened again within its lifetime: no request). */
+  private keepTimes(times: PageTimesRead): void {
+    if (!this.snapshot || !IssuePage.cache.get(this.key)) return;
+    this.snapshot = { ...this.snapshot, times };
+    IssuePage.cache.update(this.key, this.snapshot);
   }
 
   private withEventText(page: PageData): PageData {
@@ -297,7 +307,7 @@ export class IssuePage {
           void this.resolveTarget().then((t) => {
             if (!t) return;
             void this.reactions.load(t, false);
-            if (!this.data?.header.isPull) void this.times.load(t);
+            if (!this.data?.header.isPull) this.times.show(t, this.snapshot?.times);
           });
         }
         return undefined;

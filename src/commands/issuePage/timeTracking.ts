@@ -3,7 +3,7 @@
 // authors, the user's own deletable (asked first). Read after the page painted, like the reactions. The buttons run
 // the time-tracking commands by id (timeTracking/commands.ts), which reload the open pages when done.
 import * as vscode from 'vscode';
-import type { TrackedTime } from '../../api';
+import type { Repository, TrackedTime } from '../../api';
 import { COMMAND } from '../../core/commandIds';
 import { messageOf } from '../../core/errors';
 import { recentRepositories } from '../../core/recentRepositories';
@@ -21,8 +21,16 @@ const COMMAND_OF: Record<TimeAction, string> = {
   addTime: COMMAND.addTime,
 };
 
+/** What the section showed: kept with the page's cache, so that a page opened again shows it without asking. */
+export interface PageTimesRead {
+  readonly state: PageTimesState;
+  readonly times: readonly TrackedTime[];
+}
+
 export class PageTimes {
   private times: readonly TrackedTime[] = [];
+  private read: PageTimesRead | undefined;
+  private reading: Promise<PageTimesRead> | undefined;
 
   constructor(
     private readonly ref: PageRef,
@@ -34,32 +42,64 @@ export class PageTimes {
     return { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
   }
 
-  /** Reads and sends the section; a failure leaves it out (the rest of the page does not depend on it). */
-  async load(target: Target, signal?: AbortSignal): Promise<PageTimesState> {
-    let state: PageTimesState = { enabled: false };
+  /** What was last read (undefined before the first read). */
+  get shown(): PageTimesRead | undefined {
+    return this.read;
+  }
+
+  /** Shows what was read already (this page's, or `cached` from the page's cache) without asking; else reads it. */
+  show(target: Target, cached?: PageTimesRead): void {
+    if (!this.read && cached) this.remember(cached);
+    if (this.read) this.post({ type: 'times', times: this.read.state });
+    else void this.load(target);
+  }
+
+  /**
+   * Reads and sends the section; a failure leaves it out (the rest of the page does not depend on it). `repository`:
+   * the page's own read of the repository (whether it tracks time), so that the times are asked in the next round
+   * trip, not after a read of their own. A read under way is shared, not repeated.
+   */
+  load(target: Target, signal?: AbortSignal, repository?: Promise<Repository>): Promise<PageTimesRead> {
+    this.reading ??= this.readSection(target, signal, repository).finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private remember(read: PageTimesRead): void {
+    this.read = read;
+    this.times = read.times;
+  }
+
+  private async readSection(target: Target, signal?: AbortSignal, repository?: Promise<Repository>): Promise<PageTimesRead> {
+    let read: PageTimesRead = { state: { enabled: false }, times: [] };
     try {
-      const repo = await recentRepositories.read(target, { owner: this.ref.owner, repo: this.ref.repo }, signal);
+      const repo = await (repository ?? recentRepositories.read(target, { owner: this.ref.owner, repo: this.ref.repo }, signal));
       if (repo.internal_tracker?.enable_time_tracker === true) {
         const [times, stopwatches] = await Promise.all([
           target.client.issueTrackedTimes(this.params, { signal }),
           target.client.userGetStopWatches({}, { signal }),
         ]);
         const same = (s: string, t: string) => s.toLowerCase() === t.toLowerCase();
-        this.times = times.items.slice(0, MAX_ENTRIES);
+        const kept = times.items.slice(0, MAX_ENTRIES);
         const me = target.account.username;
-        state = {
-          enabled: true,
-          running: stopwatches.items.some((s) => s.issue_index === this.ref.number && same(s.repo_owner_name, this.ref.owner) && same(s.repo_name, this.ref.repo)),
-          total: formatTracked(this.times.reduce((sum, t) => sum + t.time, 0)),
-          entries: this.times.map((t) => ({ id: t.id, user: t.user_name ?? '', time: formatTracked(t.time), created: t.created ?? '', mine: !!t.user_name && same(t.user_name, me) })),
+        read = {
+          times: kept,
+          state: {
+            enabled: true,
+            running: stopwatches.items.some((s) => s.issue_index === this.ref.number && same(s.repo_owner_name, this.ref.owner) && same(s.repo_name, this.ref.repo)),
+            total: formatTracked(kept.reduce((sum, t) => sum + t.time, 0)),
+            entries: kept.map((t) => ({ id: t.id, user: t.user_name ?? '', time: formatTracked(t.time), created: t.created ?? '', mine: !!t.user_name && same(t.user_name, me) })),
+          },
         };
       }
     } catch (e) {
-      if (signal?.aborted) return state;
+      if (signal?.aborted) return read;
       this.log.info(`Issue page ${this.ref.owner}/${this.ref.repo}#${this.ref.number}: no tracked times (${messageOf(e)})`);
     }
-    if (!signal?.aborted) this.post({ type: 'times', times: state });
-    return state;
+    if (!signal?.aborted) {
+      this.remember(read);
+      this.post({ type: 'times', times: read.state });
+    }
+    return read;
   }
 
   /** A stopwatch button or Add Time…: the command of that name, for this issue. */
