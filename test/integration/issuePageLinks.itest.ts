@@ -37,8 +37,9 @@ describe('issue page references, paging and cache (Gitea 1.27 test server)', fun
     const page = await open({ number: created.number, title: 'Title from the row', state: 'open' });
     assert.equal(page.panel.title, `#${created.number} Title from the row`, 'the stub shows before any answer');
     assert.equal((await page.whenLoaded())?.header.title, 'Cached page');
-    // The reactions are read after the page painted: those requests belong to the first open.
+    // The reactions and tracked times are read after the page painted: those requests belong to the first open.
     await page.reactions.settled();
+    await page.timesSettled();
 
     let from = server.requests.length;
     assert.equal(await open({ number: created.number }), page, 'revealed, not opened twice');

@@ -115,6 +115,7 @@ export function registerIssuePage(services: Services): vscode.Disposable {
     new vscode.Disposable(() => void drafts.flushAll()),
     services.views.register('issuePages', () => {
       IssuePage.cache.clear();
+      IssuePage.timesCache.clear();
       for (const page of IssuePage.openPages) void page.reload();
     }),
   );

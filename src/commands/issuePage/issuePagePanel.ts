@@ -34,6 +34,8 @@ export class IssuePage {
   private static readonly open = new Map<string, IssuePage>();
   /** What pages showed, for the cache lifetime: opening one again within it sends no request (pageCache.ts). */
   static readonly cache = new PageCache<PageSnapshot>();
+  /** The time-tracking section each cached page showed (read after the page, so kept beside its snapshot). */
+  static readonly timesCache = new PageCache<PageTimesRead>();
   private data: PageData | undefined;
   private snapshot: PageSnapshot | undefined;
   private earlierLoad: Promise<unknown> | undefined;
@@ -182,6 +184,7 @@ export class IssuePage {
   reload(freshReactions = true): Promise<PageData | undefined> {
     // Going to the server: what the cache held must not outlive a failed load (after a change, say).
     IssuePage.cache.delete(this.key);
+    IssuePage.timesCache.delete(this.key);
     // The Markdown worker starts while the requests run: the bodies render as soon as they come.
     warmMarkdownWorker();
     this.loading?.abort();
@@ -283,9 +286,12 @@ export class IssuePage {
 
   /** The page's cache keeps the time-tracking section it showed (opened again within its lifetime: no request). */
   private keepTimes(times: PageTimesRead): void {
-    if (!this.snapshot || !IssuePage.cache.get(this.key)) return;
-    this.snapshot = { ...this.snapshot, times };
-    IssuePage.cache.update(this.key, this.snapshot);
+    if (IssuePage.cache.get(this.key)) IssuePage.timesCache.set(this.key, times);
+  }
+
+  /** The time-tracking section's read under way (the tests wait for it before counting requests). */
+  timesSettled(): Promise<unknown> {
+    return this.times.settled();
   }
 
   private withEventText(page: PageData): PageData {
@@ -307,7 +313,7 @@ export class IssuePage {
           void this.resolveTarget().then((t) => {
             if (!t) return;
             void this.reactions.load(t, false);
-            if (!this.data?.header.isPull) this.times.show(t, this.snapshot?.times);
+            if (!this.data?.header.isPull) this.times.show(t, IssuePage.timesCache.get(this.key));
           });
         }
         return undefined;

@@ -1,7 +1,6 @@
 // The issue page's timeline requests: the newest pages on load (timelinePaging.ts), the page before on "Load
 // earlier", and the page's links (a reference opens its page, a mention or commit link opens in the browser when
 // it is on the instance). What the page keeps between them is a PageSnapshot, also what the page cache holds.
-import type { PageTimesRead } from './timeTracking';
 import * as vscode from 'vscode';
 import type { GiteaClient, TimelineComment } from '../../api';
 import { COMMAND } from '../../core/commandIds';
@@ -24,8 +23,6 @@ export interface PageSnapshot {
   readonly paging: TimelinePaging<TimelineComment>;
   /** The account it was loaded with (its user's comments are marked as their own). */
   readonly accountId: string;
-  /** The time-tracking section as read after the page (an issue's; timeTracking.ts). */
-  readonly times?: PageTimesRead;
 }
 
 /** The newest pages of the timeline (whole when short); `hints`: what the issue's (and pull request's) request

@@ -42,6 +42,11 @@ export class PageTimes {
     return { owner: this.ref.owner, repo: this.ref.repo, index: this.ref.number };
   }
 
+  /** Resolves when no read is under way. */
+  settled(): Promise<unknown> {
+    return this.reading ?? Promise.resolve();
+  }
+
   /** What was last read (undefined before the first read). */
   get shown(): PageTimesRead | undefined {
     return this.read;
