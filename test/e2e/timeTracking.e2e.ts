@@ -18,6 +18,17 @@ describe('time tracking', function () {
     return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T };
   };
 
+  /** Opens the story's blocker issue and presses Start Stopwatch on its page; the times the server had before. */
+  const startOnPage = async () => {
+    const { target } = session();
+    const number = target.repo.issues.blocker;
+    const base = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
+    const before = (await call<unknown[]>('GET', `${base}/times`)).json.length;
+    const frame = await openIssuePage(vs, number);
+    await frame.locator('button[data-time-action="start"]').click({ timeout: 30_000 });
+    return { number, base, before, frame };
+  };
+
   before(async function () {
     vs = await openSignedIn();
   });
@@ -31,11 +42,7 @@ describe('time tracking', function () {
 
   it('starts a stopwatch on the issue page, shows it in the status bar, stops it from there; the page lists the time', async function () {
     const { target } = session();
-    const number = target.repo.issues.blocker;
-    const base = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
-    const before = (await call<unknown[]>('GET', `${base}/times`)).json.length;
-    const frame = await openIssuePage(vs, number);
-    await frame.locator('button[data-time-action="start"]').click({ timeout: 30_000 });
+    const { number, base, before, frame } = await startOnPage();
     const item = vs.page.locator('.part.statusbar .statusbar-item:has(.codicon-watch)', { hasText: `#${number}` });
     await item.waitFor({ timeout: 30_000 });
     await frame.locator('button[data-time-action="stop"]').waitFor({ timeout: 30_000 });
@@ -54,11 +61,7 @@ describe('time tracking', function () {
 
   it('a stopwatch started on the page shows in the status bar of a second window and stops there; the page then lists the time', async function () {
     const { target } = session();
-    const number = target.repo.issues.blocker;
-    const base = `/repos/${target.repo.owner}/${target.repo.name}/issues/${number}`;
-    const before = (await call<unknown[]>('GET', `${base}/times`)).json.length;
-    const frame = await openIssuePage(vs, number);
-    await frame.locator('button[data-time-action="start"]').click({ timeout: 30_000 });
+    const { number, base, before, frame } = await startOnPage();
     await frame.locator('button[data-time-action="stop"]').waitFor({ timeout: 30_000 });
     // Another window of the same user (its own extension host), as on a second machine: it reads the running
     // stopwatch when it starts.
