@@ -18,10 +18,13 @@
     function render() {
       node.hidden = !state.enabled;
       if (!state.enabled) return node.replaceChildren();
-      const buttons = el('div', { className: 'time-buttons' }, state.running
+      // Gitea's page hides the buttons from who may not track time here (its server would refuse them).
+      const stopwatch = state.canStopwatch === false ? [] : state.running
         ? [action(t.stopStopwatch, 'stop', 'primary'), action(t.cancelStopwatch, 'cancel')]
-        : [action(t.startStopwatch, 'start')]);
-      buttons.append(action(t.addTime, 'addTime'));
+        : [action(t.startStopwatch, 'start')];
+      const buttons = state.canTrack === false
+        ? el('div', { className: 'muted', text: t.cannotTrack })
+        : el('div', { className: 'time-buttons' }, [...stopwatch, action(t.addTime, 'addTime')]);
       const list = el('ul', { className: 'time-list' });
       for (const e of state.entries || []) {
         const created = e.created ? new Date(e.created) : undefined;

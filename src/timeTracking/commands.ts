@@ -2,9 +2,10 @@
 // stopwatch status item's menu. Each resolves to an outcome (the in-host tests and the issue page read it); a
 // refusal is shown. After a change the status item polls at once and the open issue pages reload.
 import * as vscode from 'vscode';
+import { isGiteaError } from '../api/errorKind';
 import { COMMAND, TIME_TRACKING_CONTEXT } from '../core/commandIds';
 import { messageOf, showFailure } from '../core/errors';
-import { recentRepositories } from '../core/recentRepositories';
+import { RECENT_REPOSITORY_MAX_AGE_MS, recentRepositories } from '../core/recentRepositories';
 import type { Services } from '../core/services';
 import { resolveTarget, type Target } from '../core/target';
 import { targetOrSignIn } from '../core/targetOrSignIn';
@@ -92,6 +93,15 @@ async function run(services: Services, action: Action, arg: unknown): Promise<Ti
       }
     }
   } catch (e) {
+    if (isGiteaError(e) && e.status === 403) {
+      // Gitea's API: the stopwatch needs write access to the issues; adding time (where only contributors track
+      // time) also the issue's author and assignees.
+      const message = action === 'addTime'
+        ? vscode.l10n.t('{0} on {1}: only contributors, the issue\'s author and its assignees may add time here.', actionTitle(action), issue)
+        : vscode.l10n.t('{0} on {1}: the stopwatch is for those who may write to the issues of {2}/{3}.', actionTitle(action), issue, owner, repo);
+      void vscode.window.showWarningMessage(inertText(message));
+      return { ok: false, message };
+    }
     showFailure(services, vscode.l10n.t('{0} on {1}', actionTitle(action), issue), e);
     return { ok: false, message: messageOf(e) };
   }
@@ -139,6 +149,9 @@ async function menu(services: Services, arg: unknown): Promise<TimeOutcome> {
   return { ok: true };
 }
 
+/** How long the context key waits for the views' read of the active repository before reading it itself. */
+const VIEWS_READ_WAIT_MS = 3000;
+
 /** Keeps the TIME_TRACKING_CONTEXT key on the active repository (menus and the palette offer the commands by it). */
 function followActiveRepository(services: Services): vscode.Disposable {
   let generation = 0;
@@ -149,7 +162,13 @@ function followActiveRepository(services: Services): vscode.Disposable {
     if (resolution.kind === 'ready') {
       const { target } = resolution;
       try {
-        on = await tracksTime(target, target.repo.owner, target.repo.repo);
+        // The views read the same repository as they fill: the key takes their answer (one request, and none on
+        // the sidebar's path); it asks on its own only when no view read it within a few seconds (sidebar hidden).
+        const { owner, repo } = target.repo;
+        const r = recentRepositories.recent(target.account.id, owner, repo)
+          ?? (await recentRepositories.nextRead(target.account.id, owner, repo, VIEWS_READ_WAIT_MS))
+          ?? (await recentRepositories.readShared(target, target.repo, RECENT_REPOSITORY_MAX_AGE_MS));
+        on = r.internal_tracker?.enable_time_tracker === true;
       } catch (e) {
         services.log.info(`Time tracking: could not read ${target.repo.owner}/${target.repo.repo} (${messageOf(e)})`);
       }

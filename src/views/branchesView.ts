@@ -9,7 +9,7 @@ import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
 import { repoWebUrl, type ViewScope } from './scope';
 import { contextValue, leaf, type NodeChildren, type TreeNode } from './treeNode';
-import { recentRepositories } from '../core/recentRepositories';
+import { recentRepositories, SAME_FILL_MS } from '../core/recentRepositories';
 
 export const BRANCHES_VIEW = 'gitea.branches';
 
@@ -68,7 +68,7 @@ export class BranchesProvider extends PagedTreeProvider {
    * that page (Gitea lists the most recent commits first): then it is taken from there, and asked for only when it is not (a
    * request after the repository's answer: one more round trip on the sidebar's first fill). */
   private async defaultBranch(scope: ViewScope, signal: AbortSignal, firstPage: Promise<readonly Branch[]>): Promise<Branch | undefined> {
-    const repo = await recentRepositories.read(scope, scope.params, signal);
+    const repo = await recentRepositories.readShared(scope, scope.params, SAME_FILL_MS, signal);
     void vscode.commands.executeCommand('setContext', REPOSITORY_ARCHIVED_CONTEXT, repo.archived === true);
     const name = repo.default_branch;
     if (!name || repo.empty) return undefined;

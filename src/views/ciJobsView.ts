@@ -12,7 +12,7 @@ import { isActive, parseRunPath, runsToRefresh, stateOf, summarizeRun, type RunS
 import { PagedTreeProvider } from './pagedTree';
 import { giteaAtLeast } from '../shared/account';
 import { ciJobsRefreshMs } from '../core/settings';
-import { recentRepositories } from '../core/recentRepositories';
+import { RECENT_REPOSITORY_MAX_AGE_MS, recentRepositories } from '../core/recentRepositories';
 import type { ViewScope } from './scope';
 import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type TreeNode } from './treeNode';
 import { appendRunActionNotes, attemptLabel, jobActionTokens, runActionTokens } from './workflows/runActions';
@@ -136,7 +136,7 @@ export class CiJobsProvider extends PagedTreeProvider {
         const [runs, repository] = await Promise.all([
           scope.client.getWorkflowRuns({ ...scope.params, ...status, page }, { signal }),
           // expected: without the repository's answer the runs are shown as the server gave them.
-          page === 1 ? (recentRepositories.recent(scope.account.id, scope.repo.owner, scope.repo.repo) ?? recentRepositories.read(scope, scope.params, signal).catch(() => undefined)) : undefined,
+          page === 1 ? recentRepositories.readShared(scope, scope.params, RECENT_REPOSITORY_MAX_AGE_MS, signal).catch(() => undefined) : undefined,
         ]);
         if (repository?.has_actions === false) throw new ActionsOffError();
         return runs;

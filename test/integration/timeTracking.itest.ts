@@ -161,4 +161,36 @@ describe('time tracking (test server)', function () {
     assert.match(said.shown.join('\n'), /carol\/notes does not track time/);
     assert.deepEqual(server.requests.slice(from).filter((r) => r.kind === 'api' && (r.apiPath ?? '').includes('/stopwatch/')), []);
   });
+  it('who may not track time sees no buttons (only the list), and a refused stopwatch says why', async () => {
+    // carol/notes, which alice only reads, tracking time for contributors only (Gitea's default): alice may add time
+    // to her own issue there but not use the stopwatch (that also needs write access); on carol's issue, neither.
+    const notes = server.state.repos.find((r) => r.name === 'notes')!;
+    notes.settings.enableTimeTracker = true;
+    notes.settings.allowOnlyContributorsToTrackTime = true;
+    const notesRepo = { ...repo, owner: 'carol', repo: 'notes' };
+    const own = await api<{ number: number }>(server, 'POST', '/repos/carol/notes/issues', { title: 'Alice asks' });
+    const carols = await fetch(`${server.apiUrl}/repos/carol/notes/issues`, {
+      method: 'POST',
+      headers: { authorization: `token ${FIXTURES.users.carol.tokens.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Carol plans' }),
+    }).then((r) => r.json() as Promise<{ number: number }>);
+    const ownPage = await openPage(notesRepo, own.number);
+    assert.equal(ownPage.times()?.canTrack, true, 'alice adds time to her own issue');
+    assert.equal(ownPage.times()?.canStopwatch, false, 'no stopwatch without write access');
+    const carolsPage = await openPage(notesRepo, carols.number);
+    assert.equal(carolsPage.times()?.canTrack, false, "nothing to track on carol's issue");
+    assert.equal(carolsPage.times()?.canStopwatch, false);
+
+    const running = server.state.stopwatches.length;
+    const warned = replaceMessage('showWarningMessage', () => undefined);
+    let outcome: unknown;
+    try {
+      outcome = await vscode.commands.executeCommand('gitea.startStopwatch', { repo: notesRepo, number: own.number });
+    } finally {
+      warned.restore();
+    }
+    assert.equal((outcome as { ok: boolean }).ok, false);
+    assert.match(warned.shown.join('\n'), /Start Stopwatch on carol\/notes#\d+: the stopwatch is for those who may write to the issues of carol\/notes/);
+    assert.equal(server.state.stopwatches.length, running, 'no stopwatch was started');
+  });
 });

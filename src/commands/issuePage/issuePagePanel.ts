@@ -274,7 +274,7 @@ export class IssuePage {
       this.sendAll();
       // After the page's own message: reactions and tracked times never hold back its first paint.
       void this.reactions.show();
-      if (!issue.pull_request) void this.times.load(target, signal, repositoryLoad).then((times) => this.keepTimes(times));
+      if (!issue.pull_request) void this.times.load(target, signal, repositoryLoad, issue).then((times) => this.keepTimes(times));
       return this.data;
     } catch (e) {
       if (signal.aborted) return undefined;

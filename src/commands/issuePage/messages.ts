@@ -46,6 +46,10 @@ export type TimeAction = (typeof TIME_ACTIONS)[number];
 /** What the page shows of the tracked times (none when the repository does not track time). */
 export interface PageTimesState {
   readonly enabled: boolean;
+  /** Whether the user may add time here (Gitea's CanUseTimetracker); the list shows either way. */
+  readonly canTrack?: boolean;
+  /** Whether the user may use the stopwatch here (Gitea's API also asks for write access to the issues). */
+  readonly canStopwatch?: boolean;
   readonly running?: boolean;
   readonly total?: string;
   readonly entries?: readonly { readonly id: number; readonly user: string; readonly time: string; readonly created: string; readonly mine: boolean }[];

@@ -153,6 +153,7 @@ export function pageStrings(): Record<string, string> {
     stopStopwatch: vscode.l10n.t('Stop Stopwatch'),
     cancelStopwatch: vscode.l10n.t('Cancel Stopwatch'),
     stopwatchRunning: vscode.l10n.t('Your stopwatch is running on this issue.'),
+    cannotTrack: vscode.l10n.t('Only contributors, the author and the assignees track time on this issue.'),
     addTime: vscode.l10n.t('Add Time…'),
     totalTime: vscode.l10n.t('Total time spent: {0}'),
     trackedBy: vscode.l10n.t('{0}: {1}'),

@@ -3,7 +3,7 @@
 // authors, the user's own deletable (asked first). Read after the page painted, like the reactions. The buttons run
 // the time-tracking commands by id (timeTracking/commands.ts), which reload the open pages when done.
 import * as vscode from 'vscode';
-import type { Repository, TrackedTime } from '../../api';
+import type { Issue, Repository, TrackedTime } from '../../api';
 import { COMMAND } from '../../core/commandIds';
 import { messageOf } from '../../core/errors';
 import { recentRepositories } from '../../core/recentRepositories';
@@ -25,6 +25,32 @@ const COMMAND_OF: Record<TimeAction, string> = {
 export interface PageTimesRead {
   readonly state: PageTimesState;
   readonly times: readonly TrackedTime[];
+}
+
+/** Who the issue is about: its author and assignees may track time on it where only contributors may otherwise. */
+export type IssuePeople = Pick<Issue, 'user' | 'assignees'>;
+
+/**
+ * Gitea's CanUseTimetracker (services/context/repo.go): the tracker is on, and anyone may track, or the user writes
+ * to the repository (`permissions.push`, the API's nearest to "writes issues"), is an admin of it, the issue's author
+ * or an assignee. Without the issue (a page restored from its cache keeps its earlier answer) only the first two count.
+ */
+export function canTrack(repo: Repository, issue: IssuePeople | undefined, me: string): boolean {
+  if (repo.internal_tracker?.enable_time_tracker !== true) return false;
+  if (repo.internal_tracker.allow_only_contributors_to_track_time === false || writes(repo)) return true;
+  const isMe = (login: string | undefined) => !!login && login.toLowerCase() === me.toLowerCase();
+  return isMe(issue?.user?.login) || (issue?.assignees ?? []).some((a) => isMe(a.login));
+}
+
+/** The stopwatch's API also asks for write access to the issues (routers/api/v1/repo/issue_stopwatch.go). */
+export function canStopwatch(repo: Repository, issue: IssuePeople | undefined, me: string): boolean {
+  return writes(repo) && canTrack(repo, issue, me);
+}
+
+/** Write access to the repository: the API's nearest to Gitea's CanWriteIssuesOrPulls (a team that writes only the
+ * issues unit has `push: false`; the server's refusal then says the rest). */
+function writes(repo: Repository): boolean {
+  return repo.permissions?.push === true || repo.permissions?.admin === true;
 }
 
 export class PageTimes {
@@ -64,8 +90,8 @@ export class PageTimes {
    * the page's own read of the repository (whether it tracks time), so that the times are asked in the next round
    * trip, not after a read of their own. A read under way is shared, not repeated.
    */
-  load(target: Target, signal?: AbortSignal, repository?: Promise<Repository>): Promise<PageTimesRead> {
-    this.reading ??= this.readSection(target, signal, repository).finally(() => (this.reading = undefined));
+  load(target: Target, signal?: AbortSignal, repository?: Promise<Repository>, issue?: IssuePeople): Promise<PageTimesRead> {
+    this.reading ??= this.readSection(target, signal, repository, issue).finally(() => (this.reading = undefined));
     return this.reading;
   }
 
@@ -74,7 +100,7 @@ export class PageTimes {
     this.times = read.times;
   }
 
-  private async readSection(target: Target, signal?: AbortSignal, repository?: Promise<Repository>): Promise<PageTimesRead> {
+  private async readSection(target: Target, signal?: AbortSignal, repository?: Promise<Repository>, issue?: IssuePeople): Promise<PageTimesRead> {
     let read: PageTimesRead = { state: { enabled: false }, times: [] };
     try {
       const repo = await (repository ?? recentRepositories.read(target, { owner: this.ref.owner, repo: this.ref.repo }, signal));
@@ -90,6 +116,8 @@ export class PageTimes {
           times: kept,
           state: {
             enabled: true,
+            canTrack: canTrack(repo, issue, me),
+            canStopwatch: canStopwatch(repo, issue, me),
             running: stopwatches.items.some((s) => s.issue_index === this.ref.number && same(s.repo_owner_name, this.ref.owner) && same(s.repo_name, this.ref.repo)),
             total: formatTracked(kept.reduce((sum, t) => sum + t.time, 0)),
             entries: kept.map((t) => ({ id: t.id, user: t.user_name ?? '', time: formatTracked(t.time), created: t.created ?? '', mine: !!t.user_name && same(t.user_name, me) })),

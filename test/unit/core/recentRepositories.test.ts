@@ -65,4 +65,47 @@ describe('RecentRepositories', () => {
     assert.equal(asked.length, 3);
     assert.equal(recent.recent('a1', 'alice', 'demo')?.default_branch, 'trunk');
   });
+  it('readShared: readers starting together share one request; an answer within the age is taken; one reader giving up ends only its wait', async () => {
+    const c = clock();
+    const pending: ((r: Repository) => void)[] = [];
+    let asked = 0;
+    const client = {
+      repoGet: () => {
+        asked++;
+        return new Promise<Repository>((resolve) => pending.push(resolve));
+      },
+    } as unknown as GiteaClient;
+    const recent = new RecentRepositories(8, 300_000, c.now);
+    const reader = { account: { id: 'a1' }, client };
+    const params = { owner: 'alice', repo: 'demo' };
+    const abandoned = new AbortController();
+    const first = recent.readShared(reader, params, 10_000);
+    const second = recent.readShared(reader, params, 10_000, abandoned.signal);
+    assert.equal(asked, 1, 'the second reader waits for the first read');
+    abandoned.abort(new Error('closed'));
+    await assert.rejects(second, /closed/);
+    pending.shift()!(repository('alice/demo', 'main'));
+    assert.equal((await first).default_branch, 'main', 'the other reader still gets the answer');
+    c.advance(10_000);
+    assert.equal((await recent.readShared(reader, params, 10_000)).default_branch, 'main', 'within the age: no request');
+    assert.equal(asked, 1);
+    c.advance(1);
+    const later = recent.readShared(reader, params, 10_000);
+    assert.equal(asked, 2, 'older than the age asked for: read again');
+    pending.shift()!(repository('alice/demo', 'trunk'));
+    assert.equal((await later).default_branch, 'trunk');
+    const other = recent.readShared({ account: { id: 'a2' }, client }, params, 10_000);
+    assert.equal(asked, 3, 'another account reads for itself');
+    pending.shift()!(repository('alice/demo', 'main'));
+    await other;
+  });
+  it('nextRead: wakes with the next answer for its key (by whoever reads it), or undefined after its timeout', async () => {
+    const recent = new RecentRepositories();
+    const woken = recent.nextRead('a1', 'Alice', 'Demo', 60_000);
+    const otherAccount = recent.nextRead('a2', 'alice', 'demo', 20);
+    recent.remember('a1', 'alice', 'demo', repository('alice/demo', 'trunk'));
+    assert.equal((await woken)?.default_branch, 'trunk');
+    assert.equal(await otherAccount, undefined, "another account's waiter is not woken by a1's answer");
+    assert.equal(await recent.nextRead('a1', 'alice', 'demo', 10), undefined, 'nothing read since: undefined at the timeout');
+  });
 });
