@@ -42,7 +42,7 @@ export const GUARDS = [
     guards: 'Secrets out of client errors: URL credentials and known secrets removed from server messages and transport failures',
     mutate: [
       part('src/api/errors.ts', 'export function redact('),
-      part('src/api/errors.ts', 'const serverMessage = parsed.message === undefined'),
+      part('src/api/errors.ts', 'export function parseErrorBody('),
       part('src/api/errors.ts', 'redact(String((e as Error)?.message ?? e), ctx.secrets)'),
     ],
     tests: ['test/unit/security/redaction.test.ts'],
