@@ -60,6 +60,9 @@ describe('parseYaml', () => {
     const copies = `s: &s "${'x'.repeat(300_000)}"\nl: [*s, *s]`;
     assert.throws(() => parseYaml(copies), /aliases expand/);
     assert.equal((parseYaml(copies.replace(', *s]', ']')) as { l: string[] }).l.length, 1);
+    // Only aliases are charged: `*x` in a block scalar, a quoted scalar or inside a plain one names nothing.
+    const lookalikes = `x: &x "${'x'.repeat(20_000)}"\nb: |\n${'  *x\n'.repeat(10)}q: ["*x", '*x', a *x]\ny: *x\n`;
+    assert.deepEqual((parseYaml(lookalikes) as { q: string[] }).q, ['*x', '*x', 'a *x']);
     // A long list named as the key of many maps: refused at the first aliases, before the library joins it each time.
     const keys = `a: &a [${Array(50_000).fill('x').join(', ')}]\nl:\n${'  - ? *a\n'.repeat(50_000)}`;
     assert.throws(() => parseYaml(keys), /aliases expand/);
