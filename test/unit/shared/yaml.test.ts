@@ -89,6 +89,7 @@ describe('parseYaml', () => {
     }
     assert.throws(() => parseYaml('a: 1\n---\nb: 2'), (e: unknown) => e instanceof YamlError && e.message === 'expected a single document in the stream, but found more');
     assert.throws(() => parseYaml('---\n'.repeat(262_144)), /single document/);
+    assert.throws(() => parseYaml('a: &x 1\nb: *x\n---\nc: 1'), /single document/, 'with aliases too');
     assert.throws(() => parseYaml('['.repeat(100_000)), refused(/^nesting exceeded maxDepth \(100\) \(1:100\)$/));
     assert.throws(() => parseYaml('- '.repeat(100_000)), /nesting exceeded maxDepth/);
     assert.throws(() => parseYaml('}'.repeat(65_536)), YamlError);
