@@ -9,8 +9,10 @@
 // at the first error.
 //
 // Aliases: js-yaml does not copy an aliased node, it shares it, so the value is never larger than the text. But a
-// reader that walks it as a tree (an array key made a string, a template rendered, a webview message) meets each
-// shared node once per reference: a "billion laughs" of 100 bytes is 10^9 nodes to it. So each alias is charged the
+// reader meets a shared node once per reference. The readers here walk fixed paths, none recurses, yet each reads
+// a shared list or string again where it is named: 10,000 inputs naming one list of 100,000 options, or form fields
+// naming one 500 KB value (copied into the rendered body each time); the library itself joins an array named as a
+// key each time; and a "billion laughs" of 100 bytes is 10^9 nodes to any tree walk. So each alias is charged the
 // size of its node written out in full (itself counting its own aliases, memoised: linear), and the aliases of one
 // text may add at most the text's length plus 64 Ki (units: a node or a character); an alias inside the node it
 // names (go-yaml: "anchor … contains itself") is refused too, so the value has no cycle.
