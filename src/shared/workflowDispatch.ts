@@ -47,7 +47,7 @@ function inputOf(name: string, spec: unknown): DispatchInput {
 export function parseDispatchInputs(text: string): DispatchInputs {
   let doc: unknown;
   try {
-    // YAML 1.2 (the default): `on` stays a key, as act reads it, not YAML 1.1's boolean.
+    // YAML 1.2's core schema (shared/yaml.ts): `on` stays a key, as act reads it, not YAML 1.1's boolean.
     doc = parseYaml(text);
   } catch (e) {
     return { kind: 'invalid', problem: e instanceof Error ? e.message.split('\n')[0]! : String(e) };

@@ -1,98 +1,149 @@
-// YAML read with a maintained parser (eemeli/yaml, YAML 1.2 like Gitea's go-yaml v3): pull request templates, and a
-// workflow's `workflow_dispatch` inputs. The library (about 100 KB) is `require`d on the first parse, so no bundle
+// YAML read with a maintained parser (js-yaml 4, YAML 1.2 like Gitea's go-yaml v3): pull request templates, and a
+// workflow's `workflow_dispatch` inputs. The library (about 40 KB) is `require`d on the first parse, so no bundle
 // loads it before a template or a workflow is read. Pure (no vscode).
 //
-// Linear on any text: the library's own duplicate-key check compares each key with every earlier one of its map
-// (quadratic: 10–14 s for 20,000 keys), so it is off and the keys are checked here with a Set; the aliases a
-// document expands are capped; the text is capped before the parser sees it. Only the first error is read: the
-// library makes an Error object (with a stack trace) for every error of a document — 65,000 for 64 KiB of `}` — so
-// composing stops at the first one, and stack traces are off while the library runs (#31: 4-7× faster on hostile text).
-import type * as YamlLibrary from 'yaml';
+// As go-yaml v3 reads: the core schema (`on` stays a string, a date stays a string) with merge keys (`<<`), a key
+// twice in one map is an error (the same text is the same key: `1` and `"1"` too), so is a second document; the
+// text is capped before the parser sees it. js-yaml is linear on hostile text (#31: tens of ms per MB where the
+// `yaml` package took seconds), refuses nesting deeper than 100 (no stack overflow), bounds merge keys, and stops
+// at the first error.
+//
+// Aliases: js-yaml does not copy an aliased node, it shares it, so the value is never larger than the text. But a
+// reader meets a shared node once per reference. The readers here walk fixed paths, none recurses, yet each reads
+// a shared list or string again where it is named: 10,000 inputs naming one list of 100,000 options, or form fields
+// naming one 500 KB value (copied into the rendered body each time); the library itself joins an array named as a
+// key each time; and a "billion laughs" of 100 bytes is 10^9 nodes to any tree walk. So each alias is charged the
+// size of its node written out in full (itself counting its own aliases, memoised: linear), and the aliases of one
+// text may add at most the text's length plus 64 Ki (units: a node or a character); an alias inside the node it
+// names (go-yaml: "anchor … contains itself") is refused too, so the value has no cycle.
+import type * as JsYaml from 'js-yaml';
 
-/** The text is not YAML (the parser's first error). */
+/** The text is not YAML (the parser's first error, on one line). */
 export class YamlError extends Error {}
 
-/** Aliases one document may expand: enough for hand-written files, not for a "billion laughs" bomb. */
-const MAX_ALIAS_COUNT = 100;
 /** The longest text parsed: Gitea reads at most 1 MiB of a template or workflow file. Longer is refused. */
 export const MAX_YAML_CHARS = 1024 * 1024;
+/** What the aliases of any text may add to its value written out in full, besides the text's own length. */
+const ALIAS_ALLOWANCE = 64 * 1024;
 
-let library: typeof YamlLibrary | undefined;
+interface Library {
+  readonly load: typeof JsYaml.load;
+  readonly schema: JsYaml.Schema;
+}
 
-/** The first document of `text` as plain values; throws YamlError when it is not valid YAML (or too long). */
+let library: Library | undefined;
+
+function loadLibrary(): Library {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first parse (esbuild keeps it lazy)
+  const lib = require('js-yaml') as typeof JsYaml;
+  // Merge keys as the library's DEFAULT_SCHEMA reads them (that schema also makes dates): a plain `<<` key merges.
+  const merge = new lib.Type('tag:yaml.org,2002:merge', { kind: 'scalar', resolve: (data: unknown) => data === '<<' });
+  return { load: lib.load, schema: lib.CORE_SCHEMA.extend({ implicit: [merge] }) };
+}
+
+/** The one document of `text` as plain values (null when it is empty); throws YamlError when it is not valid YAML
+ * (or too long, or its aliases expand too far). */
 export function parseYaml(text: string): unknown {
   if (text.length > MAX_YAML_CHARS) throw new YamlError(`longer than ${MAX_YAML_CHARS} characters`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first parse (esbuild keeps it lazy)
-  library ??= require('yaml') as typeof YamlLibrary;
-  const doc = firstDocument(library, text);
-  const duplicate = firstDuplicateKey(library, doc);
-  if (duplicate !== undefined) throw new YamlError(`Map keys must be unique: ${JSON.stringify(duplicate).slice(0, 100)}`);
+  library ??= loadLibrary();
+  let value: unknown;
   try {
-    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    const listener = text.includes('*') ? aliasGuard(text.length + ALIAS_ALLOWANCE, singleDocument()) : singleDocument();
+    value = library.load(text, { schema: library.schema, listener });
   } catch (e) {
-    // An alias bomb or an alias to nothing: not a document we read.
-    throw new YamlError(e instanceof Error ? e.message : String(e));
+    throw asYamlError(e);
   }
+  return value ?? null;
 }
 
-/** Thrown by the composer's error callback: the first error ends the parse. */
-class FirstError extends Error {}
+/** The library's exception as one line (its message adds a snippet of the text); a RangeError or any other throw of
+ * the library is a YamlError too. */
+function asYamlError(e: unknown): YamlError {
+  if (e instanceof YamlError) return e;
+  const { reason, mark } = (e ?? {}) as { reason?: unknown; mark?: { line?: unknown; column?: unknown } };
+  if (typeof reason === 'string') {
+    const at = typeof mark?.line === 'number' && typeof mark.column === 'number' ? ` (${mark.line + 1}:${mark.column + 1})` : '';
+    return new YamlError(reason + at);
+  }
+  return new YamlError(e instanceof Error ? e.message.split('\n')[0]! : String(e));
+}
+
+type Listener = (event: JsYaml.EventType, state: JsYaml.State) => void;
+
+/** The library's listener (called as each node opens and closes) that throws as a second document opens: the library
+ * would read them all first (1 MiB of `---` lines is 262,144 documents). */
+function singleDocument(): Listener {
+  let depth = 0;
+  let documents = 0;
+  return (event) => {
+    if (event === 'close') depth--;
+    else if (depth++ === 0 && ++documents > 1) throw new YamlError('expected a single document in the stream, but found more');
+  };
+}
 
 /**
- * The document of `text` (what the library's parseDocument makes, with `uniqueKeys: false`), or YamlError at the
- * first error: a top-level error token, an error of the composer, or a second document.
+ * A listener, around `next`, that throws a YamlError when the aliases have added more than `budget`, or when an alias
+ * names a node not yet closed (one that contains it). An alias is a node without children whose text starts with `*`
+ * (no scalar does); each is charged the size of the node it names. Only for a text with a `*` (it costs about 20%).
  */
-function firstDocument(lib: typeof YamlLibrary, text: string): YamlLibrary.Document.Parsed {
-  const traces = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    const composer = new lib.Composer({ prettyErrors: false, uniqueKeys: false });
-    // Private in the library's types; its documented behaviour (every composer error goes through it) is what the
-    // unit tests hold (yaml.test.ts: the first error's message).
-    (composer as unknown as { onError: (source: unknown, code: string, message: string, warning?: boolean) => void }).onError = (_source, _code, message, warning) => {
-      if (!warning) throw new FirstError(message);
-    };
-    let doc: YamlLibrary.Document.Parsed | undefined;
-    for (const d of composer.compose(tokensUntilError(new lib.Parser().parse(text)), true, text.length)) {
-      if (doc) throw new YamlError('Source contains multiple documents');
-      doc = d;
+function aliasGuard(budget: number, next: Listener): Listener {
+  /** Where each open node starts: `p` while it has no child, `-p - 1` once it has one. */
+  const open: number[] = [];
+  /** Collections closed: an alias may name them. */
+  const closed = new WeakSet<object>();
+  /** Where the aliases charged start: the library reads some nodes twice (a block mapping tried, then not). */
+  const charged = new Set<number>();
+  const sizes = new WeakMap<object, number>();
+  let spent = 0;
+  return (event, state) => {
+    next(event, state);
+    if (event === 'open') {
+      const parent = open.length - 1;
+      if (parent >= 0 && open[parent]! >= 0) open[parent] = -open[parent]! - 1;
+      open.push(state.position);
+      return;
     }
-    const first = doc?.errors[0];
-    if (!doc || first) throw new YamlError(first?.message ?? 'no document');
-    return doc;
-  } catch (e) {
-    if (e instanceof FirstError) throw new YamlError(e.message);
-    throw e;
-  } finally {
-    Error.stackTraceLimit = traces;
-  }
+    const start = open.pop()!;
+    const value: unknown = state.result;
+    const at = start >= 0 ? contentStart(state.input, start, state.position) : -1;
+    if (at < 0 || state.input.charCodeAt(at) !== 0x2a /* * */) {
+      if (typeof value === 'object' && value !== null) closed.add(value);
+      return;
+    }
+    if (charged.has(at)) return;
+    charged.add(at);
+    if (typeof value === 'object' && value !== null && !closed.has(value)) throw new YamlError(`an alias inside the node it names (line ${state.line + 1})`);
+    spent += expandedSize(value, sizes);
+    if (spent > budget) throw new YamlError(`aliases expand the document beyond ${budget} nodes and characters (line ${state.line + 1})`);
+  };
 }
 
-/** The parser's tokens, ending with a YamlError at the first top-level error token (the composer would only
- * collect it). */
-function* tokensUntilError(tokens: Iterable<YamlLibrary.CST.Token>): Generator<YamlLibrary.CST.Token> {
-  for (const token of tokens) {
-    if (token.type === 'error') throw new YamlError(token.source ? `${token.message}: ${JSON.stringify(token.source).slice(0, 100)}` : token.message);
-    yield token;
+/** The first character of a node's text after spaces, line breaks and comments, or -1 when it has none before `end`. */
+function contentStart(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x23 /* # */) {
+      while (i < end && text.charCodeAt(i) !== 0x0a && text.charCodeAt(i) !== 0x0d) i++;
+    } else if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) {
+      return i;
+    }
   }
+  return -1;
 }
 
-/** The first key met twice in one map (scalar keys equal by value, as the library's own check compared them). */
-function firstDuplicateKey(lib: typeof YamlLibrary, doc: YamlLibrary.Document): unknown {
-  let duplicate: unknown;
-  lib.visit(doc, {
-    Map(_, map) {
-      const seen = new Set<unknown>();
-      for (const pair of map.items) {
-        const key: unknown = lib.isScalar(pair.key) ? pair.key.value : pair.key;
-        if (seen.has(key)) {
-          duplicate = key;
-          return lib.visit.BREAK;
-        }
-        seen.add(key);
-      }
-      return undefined;
-    },
-  });
-  return duplicate;
+/** A value's size written out without aliases: a node is 1, a string (or key) its length more. Every collection met is
+ * memoised, and every node an alias names was measured when the alias closed, so each collection is walked once. */
+function expandedSize(value: unknown, sizes: WeakMap<object, number>): number {
+  if (typeof value === 'string') return 1 + value.length;
+  if (typeof value !== 'object' || value === null) return 1;
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  let size = 1;
+  if (Array.isArray(value)) {
+    for (const item of value) size += expandedSize(item, sizes);
+  } else {
+    for (const [key, item] of Object.entries(value)) size += key.length + expandedSize(item, sizes);
+  }
+  sizes.set(value, size);
+  return size;
 }
