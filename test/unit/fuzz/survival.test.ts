@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { checkHostile, hostileText } from './hostile';
 import { FUZZ_TARGETS } from './targets';
 
-for (const target of FUZZ_TARGETS) {
+// An unbudgeted target repeats others' entry points (an earlier measure kept for the bench): not run twice here.
+for (const target of FUZZ_TARGETS.filter((t) => !t.unbudgeted)) {
   test(`fuzz: ${target.name} (${target.source}) take hostile text up to 1 MiB without throwing`, () => {
     checkHostile((size) => hostileText(target.tokens, size), (text) => {
       target.run(text);
