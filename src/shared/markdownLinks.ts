@@ -17,7 +17,7 @@ const MAX_HOST = 255;
 
 function isPlain(url: string): boolean {
   const m = PLAIN_URL.exec(url);
-  return !!m && m[1]!.length <= MAX_HOST && !url.toLowerCase().includes('xn--');
+  return !!m && m[1]!.length <= MAX_HOST && !/xn--/i.test(url);
 }
 
 /** Puts the shortcut before markdown-it's own normalisation of link targets and link texts. */
