@@ -17,7 +17,7 @@ import { parseRemoteUrl, resolveRemote } from '../../../src/git/remoteParser';
 import { artifactFileName, pathInside } from '../../../src/shared/artifactDownload';
 import { parseLogProblems } from '../../../src/shared/ciLogProblems';
 import { instanceImagesOnly } from '../../../src/shared/instanceImages';
-import { renderInline, renderMarkdown } from '../../../src/shared/markdown';
+import { renderMarkdown } from '../../../src/shared/markdown';
 import { subjectTarget } from '../../../src/shared/notificationSubject';
 import { checkServerRefName, refNameProblem } from '../../../src/shared/refName';
 import { inertText } from '../../../src/shared/untrustedText';
@@ -182,7 +182,10 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     source: 'src/shared/markdown.ts, markdownRules.ts, markdownRefs.ts',
     tokens: ['*', '_', '**', '`', '[', '](', '![', '<', '>', '|', '~~', '\\', '&amp;', '#12', '@u', 'alice/demo#1', 'deadbeef1', 'http://', 'a@b.c', '> ', '- ', '1. ',
       '```', '    ', '- [ ] ', '[a]: http://x\n'],
-    run: (t) => [renderMarkdown(t, MARKDOWN_OPTIONS), renderInline(t, MARKDOWN_OPTIONS)],
+    // As the worker renders a body (markdownWorker.ts). renderInline has no caller in src/ (tests only), so it is not
+    // timed here; until #31's fix this target also rendered each text a second time through it. markdown.test.ts
+    // still checks what both make of every hostile input.
+    run: (t) => renderMarkdown(t, MARKDOWN_OPTIONS),
   },
   {
     name: 'notification subjects',
