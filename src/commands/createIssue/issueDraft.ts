@@ -85,8 +85,9 @@ export function localProblems(d: IssueDraft): Partial<Record<DraftField, 'requir
 export function isIsoDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
+  // A day or month out of range rolls over (02-30 → 03-02) and a year below 100 maps to 19xx: the date written back
+  // differs from the text then.
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === s;
 }
 
 /** Gitea's binding errors name the Go field of CreateIssueOption: `[Title]: Required`. */
