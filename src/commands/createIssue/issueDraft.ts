@@ -83,10 +83,10 @@ export function localProblems(d: IssueDraft): Partial<Record<DraftField, 'requir
 }
 
 export function isIsoDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  const m = /(\d{4})-(\d{2})-(\d{2})/.exec(s);
   if (!m) return false;
-  // A day or month out of range rolls over (02-30 → 03-02) and a year below 100 maps to 19xx: the date written back
-  // differs from the text then.
+  // The date written back must be the whole text: that refuses text around the date, a day or month out of range
+  // (02-30 rolls over to 03-02) and a year below 100 (Date.UTC maps it to 19xx).
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === s;
 }
 
