@@ -45,7 +45,7 @@ export const GUARDS = [
       part('src/api/errors.ts', 'export function parseErrorBody('),
       part('src/api/errors.ts', 'redact(String((e as Error)?.message ?? e), ctx.secrets)'),
     ],
-    tests: ['test/unit/security/redaction.test.ts'],
+    tests: ['test/unit/security/redaction.test.ts', 'test/unit/security/errorBody.test.ts'],
   },
   {
     guards: 'The secrets the client knows: token, password, its Basic header, one-time codes, secret-looking body fields',

@@ -40,17 +40,18 @@ export const MAX_ERROR_BODY_PARSED = 64 * 1024;
  * redacted (`secrets`, URL passwords) before it is clipped: clipped first, a secret or `user:password@` cut at the
  * limit would keep its beginning, which the redaction no longer recognises.
  */
-export function parseErrorBody(text: string, contentType: string | undefined, secrets: readonly string[] = []): ParsedBody {
+export function parseErrorBody(text: string, contentType: string | undefined, secrets: readonly string[]): ParsedBody {
   const trimmed = text.slice(0, MAX_ERROR_BODY_PARSED).trim();
   if (!trimmed) return { html: false };
-  if (/text\/html/i.test(contentType ?? '') || /^<(?:!doctype|html|head|body)/i.test(trimmed)) {
-    const lower = trimmed.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()); // ASCII only: same length
+  if (/text\/html/i.test(String(contentType)) || /^<(?:!doctype|html|head|body)/i.test(trimmed)) {
+    const lower = trimmed.replace(/[A-Z]/g, (letter) => letter.toLowerCase()); // ASCII only: same length
     const title = elementText(trimmed, lower, 'title') ?? elementText(trimmed, lower, 'h1');
     return { html: true, message: title ? clip(redact(title, secrets).replace(/\s+/g, ' ').trim()) : undefined };
   }
   try {
     const json = JSON.parse(trimmed) as unknown;
-    if (json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string') {
+    // `?.` for a JSON null; a number's or a string's `.message` is undefined.
+    if (typeof (json as { message?: unknown } | null)?.message === 'string') {
       return { html: false, message: clip(redact((json as { message: string }).message, secrets)) };
     }
     return { html: false };

@@ -27,8 +27,8 @@ export class FormDraftStore<D> {
   get(key: string): D | undefined {
     const pending = this.pending.get(key);
     if (pending) return pending.draft;
-    const stored = this.state.get<unknown>(key);
-    return stored === undefined ? undefined : this.codec.parse(stored);
+    // Nothing stored (undefined) is no draft to the codec either (its contract).
+    return this.codec.parse(this.state.get<unknown>(key));
   }
 
   /** Remembers the draft; written after a short pause in typing. */

@@ -20,8 +20,8 @@ export function checkHttpUrl(text: string, t: Translate = plainText, required = 
     // expected: not a URL, which is what this check reports.
     return t('"{0}" is not a URL; enter one starting with http:// or https://.', inertText(value));
   }
+  // An http(s) URL without a host is no URL to the parser (`http://` throws above), so none gets here.
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return t('Only http:// and https:// URLs are accepted.');
-  if (!url.hostname) return t('The URL has no host name.');
   return undefined;
 }
 
@@ -37,11 +37,9 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string | unde
 /** A calendar date as the feed APIs take it (`YYYY-MM-DD`, a real day); the server ignores bad dates silently. */
 export function checkIsoDate(text: string, t: Translate = plainText): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-  if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
-    return t('Enter a date as YYYY-MM-DD, for example 2026-01-31.');
-  }
-  return undefined;
+  // A day or month out of range rolls over (02-30 → 03-02): the month and day written back differ from the text.
+  const day = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(5, 10);
+  return m && day === `${m[2]}-${m[3]}` ? undefined : t('Enter a date as YYYY-MM-DD, for example 2026-01-31.');
 }
 
 /** Today (or `daysAgo` days before) as YYYY-MM-DD in local time. */

@@ -83,10 +83,11 @@ export function localProblems(d: IssueDraft): Partial<Record<DraftField, 'requir
 }
 
 export function isIsoDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  const m = /(\d{4})-(\d{2})-(\d{2})/.exec(s);
   if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.getUTCFullYear() === Number(m[1]) && date.getUTCMonth() === Number(m[2]) - 1 && date.getUTCDate() === Number(m[3]);
+  // The date written back must be the whole text: that refuses text around the date, a day or month out of range
+  // (02-30 rolls over to 03-02) and a year below 100 (Date.UTC maps it to 19xx).
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === s;
 }
 
 /** Gitea's binding errors name the Go field of CreateIssueOption: `[Title]: Required`. */

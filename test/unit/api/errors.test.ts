@@ -10,11 +10,11 @@ const gitea = (message: string) => JSON.stringify({ message, url: 'https://h/api
 
 describe('error bodies', () => {
   it('reads {message,url}, {message,url,errors:null}, an empty body, plain text and HTML', () => {
-    assert.deepEqual(parseErrorBody(gitea('not found'), 'application/json'), { html: false, message: 'not found' });
-    assert.deepEqual(parseErrorBody('{"message":"x","url":"u","errors":null}', undefined), { html: false, message: 'x' });
-    assert.deepEqual(parseErrorBody('', undefined), { html: false });
-    assert.deepEqual(parseErrorBody('404 page not found\n', 'text/plain'), { html: false, message: '404 page not found' });
-    assert.deepEqual(parseErrorBody('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html'), {
+    assert.deepEqual(parseErrorBody(gitea('not found'), 'application/json', []), { html: false, message: 'not found' });
+    assert.deepEqual(parseErrorBody('{"message":"x","url":"u","errors":null}', undefined, []), { html: false, message: 'x' });
+    assert.deepEqual(parseErrorBody('', undefined, []), { html: false });
+    assert.deepEqual(parseErrorBody('404 page not found\n', 'text/plain', []), { html: false, message: '404 page not found' });
+    assert.deepEqual(parseErrorBody('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html', []), {
       html: true,
       message: '502 Bad Gateway',
     });
@@ -40,25 +40,25 @@ describe('error bodies: bounded and linear', () => {
       const length = next() % 10;
       for (let i = 0; i < length; i++) page += pieces[next() % pieces.length];
       const expected = viaPatterns(page);
-      assert.equal(parseErrorBody(page, 'text/html').message, expected || undefined, page);
+      assert.equal(parseErrorBody(page, 'text/html', []).message, expected || undefined, page);
       if (expected) found++;
     }
     assert.ok(found > 1_000, `the generated pages hold titles (${found})`);
   });
 
   it('a page of `<title` repeated (1 MB, and the h1 fallback) ends, with no title', () => {
-    assert.deepEqual(parseErrorBody(`<html>${'<title'.repeat(200_000)}`, 'text/html'), { html: true, message: undefined });
-    assert.deepEqual(parseErrorBody(`<html>${'<h1'.repeat(300_000)}>x`, 'text/html'), { html: true, message: undefined });
-    assert.deepEqual(parseErrorBody(`<html>${'<title>'.repeat(150_000)}`, 'text/html'), { html: true, message: undefined });
+    assert.deepEqual(parseErrorBody(`<html>${'<title'.repeat(200_000)}`, 'text/html', []), { html: true, message: undefined });
+    assert.deepEqual(parseErrorBody(`<html>${'<h1'.repeat(300_000)}>x`, 'text/html', []), { html: true, message: undefined });
+    assert.deepEqual(parseErrorBody(`<html>${'<title>'.repeat(150_000)}`, 'text/html', []), { html: true, message: undefined });
   });
 
   it('reads only the first 64 KB of a body: a title after it is not looked for, a long JSON message is clipped text', () => {
     const late = `<html>${' '.repeat(MAX_ERROR_BODY_PARSED)}<title>late</title>`;
-    assert.deepEqual(parseErrorBody(late, 'text/html'), { html: true, message: undefined });
+    assert.deepEqual(parseErrorBody(late, 'text/html', []), { html: true, message: undefined });
     const early = `<html><title>Bad Gateway</title>${'x'.repeat(50 * 1024 * 1024)}`;
-    assert.deepEqual(parseErrorBody(early, 'text/html'), { html: true, message: 'Bad Gateway' });
+    assert.deepEqual(parseErrorBody(early, 'text/html', []), { html: true, message: 'Bad Gateway' });
     const json = JSON.stringify({ message: 'm'.repeat(100_000) });
-    const parsed = parseErrorBody(json, 'application/json');
+    const parsed = parseErrorBody(json, 'application/json', []);
     assert.equal(parsed.html, false);
     assert.equal(parsed.message, `${json.slice(0, 300)}…`);
   });
@@ -97,7 +97,7 @@ describe('status → kind', () => {
       assert.equal(e.kind, kind);
       assert.equal(e.status, status);
       assert.equal(e.operation, 'op');
-      const msg = parseErrorBody(body, undefined).message;
+      const msg = parseErrorBody(body, undefined, []).message;
       if (msg) assert.ok(e.message.includes(msg), `the message should quote the server: ${e.message}`);
       assert.ok(e.message.length > 20, 'a sentence');
     });

@@ -106,10 +106,10 @@ test('a draft with only a body (what Create Issue from Selection makes) is not e
 test('local problems: a blank title is missing; no due date is fine; dates must be real days of a four-digit year', () => {
   assert.deepEqual(localProblems({ ...emptyDraft(), title: '   ' }), { title: 'required' });
   assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x' }), {});
-  for (const bad of ['2026-13-01', '0099-01-01', '26-01-01', '2026-1-01', '2026-01-1', 'x2026-01-02', '2026-01-02x', '2026-01-02T00:00', '']) {
+  for (const bad of ['2026-13-01', '2026-00-10', '2026-04-31', '2026-03-00', '2026-01-99', '0099-01-01', '26-01-01', '2026-1-01', '2026-01-1', 'x2026-01-02', '2026-01-02x', '2026-01-02T00:00', '']) {
     assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x', dueDate: bad }), { dueDate: 'badDate' }, bad);
   }
-  for (const good of ['2026-12-31', '2024-02-29', '1999-01-01']) assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x', dueDate: good }), {}, good);
+  for (const good of ['2026-12-31', '2024-02-29', '1999-01-01', '0100-01-01', '9999-12-31']) assert.deepEqual(localProblems({ ...emptyDraft(), title: 'x', dueDate: good }), {}, good);
 });
 
 test("every field name of Gitea's binding errors maps to its form field; plain sentences by their words", () => {
@@ -207,4 +207,44 @@ test('parseDraft takes values up to each limit and refuses one more, or the wron
   for (const input of refused) assert.equal(parseDraft(input), undefined, JSON.stringify(input).slice(0, 80));
   assert.equal(parseDraft([{ title: 'T' }]), undefined, 'an array is not a draft');
   assert.equal(parseDraft(undefined), undefined);
+});
+
+test('a chosen template, even the blank issue (""), makes a draft worth keeping', () => {
+  assert.equal(isEmptyDraft({ ...emptyDraft(), template: '' }), false);
+  assert.equal(isEmptyDraft({ ...emptyDraft(), template: '.gitea/ISSUE_TEMPLATE/bug.yaml' }), false);
+  assert.equal(isEmptyDraft(emptyDraft()), true);
+});
+
+test('parseDraft reads the template back: a name up to 1024 characters, "" kept, null/undefined clear it, others refused', () => {
+  const base: IssueDraft = { ...emptyDraft(), template: 'old.md', answers: { a: 'x' } };
+  assert.deepEqual(parseDraft({ template: 'bug.md' }, base), { ...base, template: 'bug.md' });
+  assert.deepEqual(parseDraft({ template: '' }, base), { ...base, template: '' });
+  assert.deepEqual(parseDraft({ template: 't'.repeat(1024) }, base), { ...base, template: 't'.repeat(1024) });
+  assert.equal(parseDraft({ template: 't'.repeat(1025) }, base), undefined);
+  assert.equal(parseDraft({ template: 7 }, base), undefined);
+  assert.equal(parseDraft({ template: ['bug.md'] }, base), undefined);
+  assert.equal(parseDraft({ template: { length: 3 } }, base), undefined);
+  for (const cleared of [null, undefined]) {
+    const d = parseDraft({ template: cleared }, base);
+    assert.deepEqual(d, { ...emptyDraft(), answers: { a: 'x' } });
+    assert.equal(d !== undefined && 'template' in d, false);
+  }
+  // No template field: the base's stays.
+  assert.deepEqual(parseDraft({ title: 'T' }, base), { ...base, title: 'T' });
+});
+
+test('parseDraft reads the answers back: checked by parseAnswers, null/undefined clear them, malformed refused', () => {
+  const base: IssueDraft = { ...emptyDraft(), template: 'form.yaml', answers: { old: 'x' } };
+  const answers = { what: 'It crashes', os: [0, 2], agree: [true, false] };
+  assert.deepEqual(parseDraft({ answers }, base), { ...base, answers });
+  assert.deepEqual(parseDraft({ answers: {} }, base), { ...base, answers: {} });
+  assert.equal(parseDraft({ answers: 'It crashes' }, base), undefined);
+  assert.equal(parseDraft({ answers: [['what', 'x']] }, base), undefined);
+  assert.equal(parseDraft({ answers: { what: 3 } }, base), undefined);
+  for (const cleared of [null, undefined]) {
+    const d = parseDraft({ answers: cleared }, base);
+    assert.deepEqual(d, { ...emptyDraft(), template: 'form.yaml' });
+    assert.equal(d !== undefined && 'answers' in d, false);
+  }
+  assert.deepEqual(parseDraft({ title: 'T' }, base), { ...base, title: 'T' });
 });

@@ -14,7 +14,7 @@ const MAX_MESSAGE = 301; // 300 characters and the ellipsis
 test('fuzz: an error body of any shape gives a message of at most 300 characters, or none', () => {
   checkHostile((size) => hostileText(TOKENS, size), (body) => {
     for (const type of ['text/html', 'application/json', undefined]) {
-      const parsed = parseErrorBody(body, type);
+      const parsed = parseErrorBody(body, type, []);
       assert.ok(parsed.message === undefined || parsed.message.length <= MAX_MESSAGE, `message of ${parsed.message?.length} characters`);
     }
     for (const status of STATUSES) {
@@ -30,7 +30,7 @@ const titleText = fc.string({ minLength: 1, maxLength: 400 }).filter((s) => !s.i
 
 test("fuzz: an HTML error page's title is its message, whatever follows it", () => {
   checkHostile((size) => fc.tuple(titleText, hostileText(TOKENS, size)), ([title, rest]) => {
-    const parsed = parseErrorBody(`<!DOCTYPE html><html><head><title>${title}</title></head>${rest}`, 'text/html');
+    const parsed = parseErrorBody(`<!DOCTYPE html><html><head><title>${title}</title></head>${rest}`, 'text/html', []);
     const words = title.replace(/\s+/g, ' ').trim();
     assert.equal(parsed.html, true);
     assert.equal(parsed.message, words.length > 300 ? `${words.slice(0, 300)}…` : words);

@@ -86,8 +86,8 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     tokens: ['<title', '<title>', '</title>', '<h1', '<h1 class="x">', '</h1>', '<!doctype html>', '<html>', '{"message":"', '[field]:', 'a://', 'https://u:p@',
       'token does not have at least one of required scope(s) [', 'otp', '2fa', SECRET],
     run: (t) => [
-      parseErrorBody(t, 'text/html'),
-      parseErrorBody(t, undefined),
+      parseErrorBody(t, 'text/html', []),
+      parseErrorBody(t, undefined, []),
       errorFromResponse(401, t, 'text/plain', ERROR_CONTEXT),
       errorFromResponse(403, t, 'application/json', ERROR_CONTEXT),
       errorFromResponse(422, t, undefined, ERROR_CONTEXT),

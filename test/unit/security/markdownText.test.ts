@@ -66,6 +66,8 @@ describe('escapeMarkdown: server text in a MarkdownString renders as exactly tha
     assert.equal(escapeMarkdown('a\r\nb\rc\nd'), 'a  \nb  \nc  \nd');
     assert.equal(escapeMarkdown('plain text 123 é ü 中'), 'plain text 123 é ü 中');
     assert.equal(escapeMarkdown(''), '');
+    // The ends of the punctuation ranges: DEL (0x7f), space, digits and letters are no punctuation.
+    assert.equal(escapeMarkdown('\x7f 09AZaz\x7f~'), '\x7f 09AZaz\x7f\\~');
   });
 
   it('the views use the same escaper', () => {

@@ -41,7 +41,8 @@ test('the plain translator fills every numbered placeholder and leaves unknown o
 test('feed dates: surrounding blanks are fine; anything around the date, or an impossible day, is not', () => {
   assert.equal(checkIsoDate(' 2026-01-31 '), undefined);
   assert.equal(checkIsoDate('2026-12-31'), undefined);
-  for (const bad of ['x2026-01-31', '2026-01-31x', '2026-1-31', '2026-01-3', '2026-04-31', '2026-00-10']) {
+  assert.equal(checkIsoDate('2024-02-29'), undefined);
+  for (const bad of ['x2026-01-31', '2026-01-31x', '2026-1-31', '2026-01-3', '2026-04-31', '2026-00-10', '2026-13-15', '2026-02-30', '2026-03-00', '2026-01-99']) {
     assert.equal(checkIsoDate(bad), 'Enter a date as YYYY-MM-DD, for example 2026-01-31.', bad);
   }
 });
