@@ -93,9 +93,11 @@ export const GUARDS = [
       part('src/shared/markdownRules.ts', 'export function installRules('),
       part('src/shared/markdownRefs.ts', 'function parseRoot('),
       part('src/shared/markdownRefs.ts', 'export function isInstanceUrl('),
+      'src/shared/markdownLinks.ts',
     ],
     tests: [
       'test/unit/security/linkGuard.test.ts',
+      'test/unit/security/markdownLinks.test.ts',
       'test/unit/security/markdownInert.test.ts',
       'test/unit/security/markdownRules.test.ts',
       'test/unit/shared/markdownGfm.test.ts',
