@@ -129,6 +129,9 @@ describe('the guards themselves, case by case', () => {
   it('escaping covers the five characters HTML gives a meaning, and only them', () => {
     assert.equal(escapeHtml(`a&b<c>d"e'f`), 'a&amp;b&lt;c&gt;d&quot;e&#39;f');
     assert.equal(escapeHtml('plain (text) #1 `x`'), 'plain (text) #1 `x`');
+    // A text made only of characters to escape (the shortcut must not take it for one with none).
+    assert.equal(escapeHtml(`<>&"'`), '&lt;&gt;&amp;&quot;&#39;');
+    assert.equal(escapeHtml('<'), '&lt;');
   });
 
   it('a fence language becomes a class only when it is a short plain identifier', () => {
