@@ -39,13 +39,16 @@ export interface MarkdownOptions {
   readonly cutNote?: string;
 }
 
+/** markdown-it's options: raw HTML as text, a line break is a break (as Gitea renders comments), bare URLs link. */
+export const MARKDOWN_PARSER_OPTIONS = { html: false, xhtmlOut: false, breaks: true, linkify: true, typographer: false, maxNesting: MAX_NESTING } as const;
+
 let parser: MarkdownIt.MarkdownIt | undefined;
 
 function markdownIt(): MarkdownIt.MarkdownIt {
   if (!parser) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first render, not with the bundle that holds this module
     const MarkdownItClass = require('markdown-it') as typeof MarkdownIt;
-    parser = new MarkdownItClass('default', { html: false, xhtmlOut: false, breaks: true, linkify: true, typographer: false, maxNesting: MAX_NESTING });
+    parser = new MarkdownItClass('default', MARKDOWN_PARSER_OPTIONS);
     installRules(parser);
   }
   return parser;

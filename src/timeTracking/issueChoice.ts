@@ -3,14 +3,12 @@
 // open issues or types its number; the issue the checked-out branch was started from (Start Working on Issue,
 // `branch.<name>.gitea-issue`) comes first, chosen by Enter.
 import * as vscode from 'vscode';
-import type { Issue } from '../api';
-import { messageOf } from '../core/errors';
+import { askOpenIssue } from '../core/issuePick';
 import type { RepoRef } from '../core/services';
 import { repoRefFrom, type Target } from '../core/target';
 import { clonedRepository } from '../git/gitRepositories';
 import { ISSUE_CONFIG_VARIABLE, parseIssueKey } from '../git/issueBranch';
 import { branchConfigKey } from '../git/pullRequestBranch';
-import { inertText } from '../shared/untrustedText';
 
 export interface IssueChoice {
   readonly repo?: RepoRef;
@@ -50,56 +48,8 @@ async function branchIssue(target: Target): Promise<number | undefined> {
   }
 }
 
-interface IssuePick extends vscode.QuickPickItem {
-  readonly number: number;
-}
-
 /** Asks which issue of the target's repository (`title`: what for). */
 export async function pickIssue(target: Target, title: string): Promise<IssueChoice | undefined> {
-  const pick = vscode.window.createQuickPick<IssuePick>();
-  pick.title = inertText(title);
-  pick.placeholder = vscode.l10n.t('Pick an open issue, or type its number');
-  pick.ignoreFocusOut = true;
-  pick.busy = true;
-  let open: IssuePick[] = [];
-  let current: number | undefined;
-  const show = (): void => {
-    const typed = /^#?(\d{1,9})$/.exec(pick.value.trim());
-    const n = typed ? Number(typed[1]) : undefined;
-    const typedItem = n && !open.some((i) => i.number === n) ? [{ label: `$(arrow-right) #${n}`, description: vscode.l10n.t('(as typed)'), alwaysShow: true, number: n }] : [];
-    const branchItem = current !== undefined && !open.some((i) => i.number === current) ? [{ label: `$(git-branch) #${current}`, description: vscode.l10n.t('(current branch)'), number: current }] : [];
-    pick.items = [...typedItem, ...branchItem, ...open];
-  };
-  const loading = new AbortController();
-  const params = { owner: target.repo.owner, repo: target.repo.repo };
-  void Promise.all([
-    branchIssue(target),
-    target.client.issueListIssues({ ...params, state: 'open', type: 'issues', page: 1 }, { signal: loading.signal }).then(
-      (page) => page.items,
-      (e: unknown) => {
-        if (!loading.signal.aborted) pick.placeholder = inertText(vscode.l10n.t('Could not list the open issues ({0}); type a number', messageOf(e)));
-        return [] as Issue[];
-      },
-    ),
-  ]).then(([branch, issues]) => {
-    current = branch;
-    // The branch's issue first: Enter takes it.
-    const ordered = branch === undefined ? issues : [...issues.filter((i) => i.number === branch), ...issues.filter((i) => i.number !== branch)];
-    open = ordered.map((i) => ({
-      label: `$(issues) #${i.number} ${inertText(i.title)}`,
-      description: i.number === branch ? vscode.l10n.t('(current branch)') : undefined,
-      number: i.number,
-    }));
-    pick.busy = false;
-    show();
-  });
-  pick.onDidChangeValue(show);
-  const chosen = await new Promise<IssuePick | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0] ?? pick.activeItems[0]));
-    pick.onDidHide(() => resolve(undefined));
-    pick.show();
-  });
-  loading.abort();
-  pick.dispose();
-  return chosen ? { repo: target.repo, number: chosen.number } : undefined;
+  const number = await askOpenIssue(target, { title, first: branchIssue(target), firstNote: vscode.l10n.t('(current branch)') });
+  return number === undefined ? undefined : { repo: target.repo, number };
 }

@@ -12,6 +12,7 @@ import type { TestServer } from '../server/index';
 import { cloneFromServer, withoutHarnessGitCredentials, createPullRequest, type Clone } from './createPullRequestSupport';
 import { demoSession } from './demoSession';
 import { api, replaceMessage } from './viewsSupport';
+import { scriptQuickInputs, type FakeInput } from './viewsQuickInput';
 
 const start = (arg: unknown) => vscode.commands.executeCommand<StartResult>('gitea.startWorkingOnIssue', arg);
 
@@ -102,5 +103,35 @@ describe('Start Working on Issue (Gitea 1.27 test server)', function () {
     const bad = await start({ repo: clone.repo, number: 7, branch: 'bad..name', assign: false });
     assert.equal(bad.kind, 'failed');
     assert.ok(warnings.shown.some((m) => m.includes('bad..name')), warnings.shown.join('\n'));
+  });
+
+  it('from the palette: the open issues with their labels; a time-tracking command puts the branch’s issue first', async () => {
+    // The clone is on fix/crash-on-settings, started from #1 by the test above.
+    const shown: { label: string; description?: string }[][] = [];
+    const look = (ui: FakeInput) =>
+      ui.loaded().then(() => {
+        shown.push(ui.items.map((i) => ({ label: i.label, description: i.description })));
+        (ui as unknown as { hide(): void }).hide();
+      });
+    const inputs = scriptQuickInputs([look, look]);
+    let started: StartResult | undefined;
+    let stopwatch: unknown;
+    try {
+      started = await vscode.commands.executeCommand<StartResult>('gitea.startWorkingOnIssue');
+      stopwatch = await vscode.commands.executeCommand('gitea.startStopwatch');
+    } finally {
+      inputs.restore();
+    }
+    assert.deepEqual(started, { kind: 'cancelled' }, 'dismissed: nothing started');
+    assert.equal(await clone.git('rev-parse', '--abbrev-ref', 'HEAD'), 'fix/crash-on-settings');
+    const open = await api<{ number: number; labels: { name: string }[] }[]>(server, 'GET', '/repos/alice/demo/issues?state=open&type=issues&page=1');
+    const labelled = open.find((i) => i.labels.length > 0)!;
+    assert.ok(labelled, 'the fixture has an open issue with labels');
+    const row = shown[0]!.find((i) => i.label.startsWith(`$(issues) #${labelled.number} `));
+    assert.equal(row?.description, labelled.labels.map((l) => l.name).join(', '), 'an issue row shows its labels');
+    assert.deepEqual(stopwatch, { ok: false, message: 'cancelled' });
+    assert.ok(shown[1]![0]!.label.startsWith('$(issues) #1 '), `the branch's issue first: ${shown[1]![0]!.label}`);
+    assert.equal(shown[1]![0]!.description, '(current branch)');
+    assert.equal(shown[1]!.filter((i) => i.description === '(current branch)').length, 1);
   });
 });

@@ -10,6 +10,7 @@ import type { RepoRef, Services } from '../../src/core/services';
 import type { RunningStopwatch } from '../../src/timeTracking/stopwatchStatus';
 import { FIXTURES, type TestServer } from '../server/index';
 import { answerPrompt } from './commandsSupport';
+import { scriptQuickInputs } from './viewsQuickInput';
 import { demoSession } from './demoSession';
 import { api, EXTENSION_ID, replaceMessage } from './viewsSupport';
 import { waitFor } from './workflowsSupport';
@@ -88,6 +89,39 @@ describe('time tracking (test server)', function () {
     await waitFor('the status item to go', async () => (await status()) === undefined);
     const tracked = await api<unknown[]>(server, 'GET', `/repos/alice/demo/issues/${number}/times`);
     assert.equal(tracked.length, 0, 'a cancelled stopwatch tracks nothing');
+  });
+
+  it('Start Stopwatch from the palette asks which issue: the open issues, or a number typed (as typed only when not listed)', async () => {
+    const number = demo.issues.darkMode;
+    let listed: string[] = [];
+    let typedNew: string[] = [];
+    let typedListed: string[] = [];
+    const inputs = scriptQuickInputs([
+      async (ui) => {
+        await ui.loaded();
+        listed = ui.items.map((i) => i.label);
+        ui.type('#4242');
+        typedNew = ui.items.map((i) => `${i.label} ${i.description ?? ''}`.trim());
+        ui.type(`#${number}`);
+        typedListed = ui.items.map((i) => i.label);
+        ui.pick(listed.find((l) => l.startsWith(`$(issues) #${number} `))!);
+      },
+    ]);
+    let outcome: unknown;
+    try {
+      outcome = await vscode.commands.executeCommand('gitea.startStopwatch');
+    } finally {
+      inputs.restore();
+    }
+    assert.equal(inputs.seen[0]?.placeholder, 'Pick an open issue, or type its number');
+    const open = (await api<{ number: number }[]>(server, 'GET', '/repos/alice/demo/issues?state=open&type=issues&page=1')).map((i) => i.number);
+    assert.deepEqual(listed.map((l) => Number(/^\$\(issues\) #(\d+) /.exec(l)?.[1])).sort((a, b) => a - b), open.sort((a, b) => a - b), 'every open issue, and only issues');
+    assert.equal(typedNew[0], '$(arrow-right) #4242 (as typed)', 'a number not listed comes first, as typed');
+    assert.equal(typedListed.filter((l) => l.startsWith('$(arrow-right)')).length, 0, 'a listed number is not offered twice');
+    assert.deepEqual(outcome, { ok: true });
+    await waitFor('the stopwatch on the picked issue', async () => (await status())?.shown.number === number);
+    assert.deepEqual(await vscode.commands.executeCommand('gitea.cancelStopwatch'), { ok: true });
+    await waitFor('the status item to go', async () => (await status()) === undefined);
   });
 
   it('Add Time… keeps a bad value with its problem, adds a good one, and the user deletes their own entry after confirming', async () => {

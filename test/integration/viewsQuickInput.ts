@@ -19,6 +19,8 @@ export interface FakeInput {
   canSelectMany: boolean;
   /** Types `value` (if given) and presses Enter. */
   accept(value?: string): void;
+  /** Types `value` (the items follow it), without pressing Enter. */
+  type(value: string): void;
   /** Selects the items with these labels and presses Enter. */
   pick(...labels: string[]): void;
   /** Resolves once the box is no longer busy (its items loaded). */
@@ -59,6 +61,10 @@ export function scriptQuickInputs(script: ScriptStep[]) {
           change.fire(value);
         }
         accept.fire();
+      },
+      type(value: string) {
+        ui.value = value;
+        change.fire(value);
       },
       pick(...labels: string[]) {
         ui.selectedItems = ui.items.filter((i) => labels.includes(i.label));

@@ -6,6 +6,7 @@ import type { Issue } from '../../api';
 import { COMMAND } from '../../core/commandIds';
 import { isCancellation, messageOf, showFailure } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
+import { askOpenIssue } from '../../core/issuePick';
 import { repoRefFrom } from '../../core/target';
 import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { inertText, inertOptional } from '../../shared/untrustedText';
@@ -47,47 +48,15 @@ function cloneOf(services: Services, repo: RepoRef): RepoRef | undefined {
   return active && same(active) && active.rootUri ? active : services.repos.detected.find((r) => same(r) && r.rootUri && r.remoteName);
 }
 
-interface IssuePick extends vscode.QuickPickItem {
-  readonly number: number;
-}
-
 /** An open issue of the active repository, picked from the list or typed as `12` / `#12`. */
 async function pickIssue(services: Services): Promise<IssueArg | undefined> {
   const target = await targetOrSignIn(services);
   if (!target) return undefined;
-  const pick = vscode.window.createQuickPick<IssuePick>();
-  pick.title = inertText(vscode.l10n.t('Start Working on an Issue of {0}/{1}', target.repo.owner, target.repo.repo));
-  pick.placeholder = vscode.l10n.t('Pick an open issue, or type its number');
-  pick.ignoreFocusOut = true;
-  pick.busy = true;
-  let open: IssuePick[] = [];
-  const show = (): void => {
-    const typed = /^#?(\d+)$/.exec(pick.value.trim());
-    const n = typed ? Number(typed[1]) : undefined;
-    const typedItem = n && !open.some((i) => i.number === n) ? [{ label: `$(arrow-right) #${n}`, description: vscode.l10n.t('(as typed)'), alwaysShow: true, number: n }] : [];
-    pick.items = [...typedItem, ...open];
-  };
-  const loading = new AbortController();
-  target.client.issueListIssues({ owner: target.repo.owner, repo: target.repo.repo, state: 'open', type: 'issues', page: 1 }, { signal: loading.signal }).then(
-    (page) => {
-      open = page.items.map((i: Issue) => ({ label: `$(issues) #${i.number} ${inertText(i.title)}`, description: inertOptional(i.labels.map((l) => l.name).join(', ') || undefined), number: i.number }));
-      pick.busy = false;
-      show();
-    },
-    (e: unknown) => {
-      pick.busy = false;
-      if (!loading.signal.aborted) pick.placeholder = inertText(vscode.l10n.t('Could not list the open issues ({0}); type a number', messageOf(e)));
-    },
-  );
-  pick.onDidChangeValue(show);
-  const chosen = await new Promise<IssuePick | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
-    pick.onDidHide(() => resolve(undefined));
-    pick.show();
+  const number = await askOpenIssue(target, {
+    title: vscode.l10n.t('Start Working on an Issue of {0}/{1}', target.repo.owner, target.repo.repo),
+    describe: (i: Issue) => inertOptional(i.labels.map((l) => l.name).join(', ') || undefined),
   });
-  loading.abort();
-  pick.dispose();
-  return chosen ? { repo: target.repo, number: chosen.number, options: {} } : undefined;
+  return number === undefined ? undefined : { repo: target.repo, number, options: {} };
 }
 
 async function run(services: Services, arg: unknown): Promise<StartResult> {

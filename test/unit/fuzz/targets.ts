@@ -17,7 +17,9 @@ import { parseRemoteUrl, resolveRemote } from '../../../src/git/remoteParser';
 import { artifactFileName, pathInside } from '../../../src/shared/artifactDownload';
 import { parseLogProblems } from '../../../src/shared/ciLogProblems';
 import { instanceImagesOnly } from '../../../src/shared/instanceImages';
-import { renderMarkdown } from '../../../src/shared/markdown';
+import MarkdownItClass from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
+import { MARKDOWN_PARSER_OPTIONS, renderMarkdown } from '../../../src/shared/markdown';
 import { subjectTarget } from '../../../src/shared/notificationSubject';
 import { checkServerRefName, refNameProblem } from '../../../src/shared/refName';
 import { inertText } from '../../../src/shared/untrustedText';
@@ -42,6 +44,14 @@ export interface FuzzTarget {
 /** The YAML readers' hostile tokens (workflow files and pull request templates). */
 const YAML_TOKENS = ['k{i}: 1', '- ', '[', '{', '&a{i} ', '*a', '? ', '"', "'", '|', '>', '#', '!!str ', '%YAML 1.2\n', '---\n', '...\n', 'on:\n  workflow_dispatch:\n    inputs:\n',
   '      i{i}:\n        type: choice\n        options: [a, b]\n', ': ', '\t', 'a: &x [*x]'];
+
+/** Markdown's hostile tokens: its inline and block markers and Gitea's references. */
+const MARKDOWN_TOKENS = ['*', '_', '**', '`', '[', '](', '![', '<', '>', '|', '~~', '\\', '&amp;', '#12', '@u', 'alice/demo#1', 'deadbeef1', 'http://', 'a@b.c', '> ', '- ', '1. ',
+  '```', '    ', '- [ ] ', '[a]: http://x\n'];
+
+let plainParser: MarkdownIt.MarkdownIt | undefined;
+/** markdown-it as markdown.ts creates it (MARKDOWN_PARSER_OPTIONS), without our rules. */
+const plainMarkdownIt = (): MarkdownIt.MarkdownIt => (plainParser ??= new MarkdownItClass('default', MARKDOWN_PARSER_OPTIONS));
 
 export const INSTANCE = 'https://git.example.com/';
 export const SECRET = 'tok3nS3cr3tValue';
@@ -180,12 +190,20 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   {
     name: 'Markdown bodies',
     source: 'src/shared/markdown.ts, markdownRules.ts, markdownRefs.ts',
-    tokens: ['*', '_', '**', '`', '[', '](', '![', '<', '>', '|', '~~', '\\', '&amp;', '#12', '@u', 'alice/demo#1', 'deadbeef1', 'http://', 'a@b.c', '> ', '- ', '1. ',
-      '```', '    ', '- [ ] ', '[a]: http://x\n'],
+    tokens: MARKDOWN_TOKENS,
     // As the worker renders a body (markdownWorker.ts). renderInline has no caller in src/ (tests only), so it is not
     // timed here; until #31's fix this target also rendered each text a second time through it. markdown.test.ts
     // still checks what both make of every hostile input.
     run: (t) => renderMarkdown(t, MARKDOWN_OPTIONS),
+  },
+  // The floor under the row above, printed beside it, unbudgeted: markdown-it with the options markdown.ts gives it
+  // and none of our rules. What the row above takes beyond it is ours; the rest only another parser can change.
+  {
+    name: 'Markdown bodies, markdown-it alone',
+    source: 'markdown-it as markdown.ts configures it, without markdownRules.ts',
+    tokens: MARKDOWN_TOKENS,
+    run: (t) => plainMarkdownIt().render(t),
+    unbudgeted: true,
   },
   {
     name: 'notification subjects',
