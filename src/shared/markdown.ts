@@ -15,7 +15,7 @@ export { escapeHtml, instanceImageUrl, isSafeLink } from './htmlSafety';
  * The longest text rendered: 1 MiB of characters (1,048,576), the last guard. GitHub refuses bodies over 64 K
  * characters; Gitea takes any size, so a pasted log can be megabytes. The rest is on the web page, which the note
  * links to. Every body up to it renders whole: the rendering runs on a worker thread (markdownWorker.ts, started by
- * markdownOffThread.ts), so its time (1-2 s for 1 MB of the slowest markup, 0.2-0.7 s for a 337 KB changelog) is
+ * markdownOffThread.ts), so its time (about 1 s for 1 MB of the slowest markup, about 50 ms for a 337 KB changelog) is
  * never spent on the extension host's event loop.
  */
 export const MARKDOWN_MAX_CHARS = 1024 * 1024;
