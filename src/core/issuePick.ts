@@ -47,7 +47,8 @@ export async function askOpenIssue(target: Target, o: OpenIssuePick): Promise<nu
   const loading = new AbortController();
   const params = { owner: target.repo.owner, repo: target.repo.repo };
   void Promise.all([
-    o.first ?? Promise.resolve(undefined),
+    // expected: an issue the caller could not find is no first issue; the list still shows.
+    (o.first ?? Promise.resolve(undefined)).catch(() => undefined),
     target.client.issueListIssues({ ...params, state: 'open', type: 'issues', page: 1 }, { signal: loading.signal }).then(
       (page) => page.items,
       (e: unknown) => {
