@@ -68,7 +68,7 @@ export const GUARDS = [
   {
     guards: 'Shared checks: secret redaction of shown text, http(s)-only URLs (link safety), real calendar dates',
     mutate: ['src/shared/validation.ts'],
-    tests: ['test/unit/shared/validation.test.ts', 'test/unit/admin/validation.test.ts'],
+    tests: ['test/unit/shared/validation.test.ts', 'test/unit/admin/validation.test.ts', 'test/unit/commands/issueDraft.test.ts'],
   },
   {
     guards: 'Create Issue drafts: untrusted input checked field by field, nothing typed is lost or counted as empty',

@@ -34,12 +34,19 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string | unde
   return out;
 }
 
+/**
+ * `YYYY-MM-DD` naming a real day of a four-digit year, and nothing else: the date written back must be the text,
+ * which refuses text around the date, a day or month out of range (02-30 rolls over to 03-02) and a year below 100
+ * (Date.UTC maps it to 19xx). The one date check of the forms and views.
+ */
+export function isCalendarDate(s: string): boolean {
+  const m = /(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  return !!m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === s;
+}
+
 /** A calendar date as the feed APIs take it (`YYYY-MM-DD`, a real day); the server ignores bad dates silently. */
 export function checkIsoDate(text: string, t: Translate = plainText): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  // A day or month out of range rolls over (02-30 → 03-02): the month and day written back differ from the text.
-  const day = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(5, 10);
-  return m && day === `${m[2]}-${m[3]}` ? undefined : t('Enter a date as YYYY-MM-DD, for example 2026-01-31.');
+  return isCalendarDate(text.trim()) ? undefined : t('Enter a date as YYYY-MM-DD, for example 2026-01-31.');
 }
 
 /** Today (or `daysAgo` days before) as YYYY-MM-DD in local time. */

@@ -1,6 +1,7 @@
 // The Create Issue form's state: what the user typed and picked, how it becomes the request body, and how the
 // server's validation messages map back to form fields. Pure (no vscode) so it is unit-tested directly.
 import { parseAnswers, type Answer } from './templates/formBody';
+import { isCalendarDate } from '../../shared/validation';
 
 /** Every field of CreateIssueOption, as the form holds it. Ids are the server's ids from the pickers. */
 export interface IssueDraft {
@@ -78,16 +79,8 @@ export function toCreateIssueBody(d: IssueDraft, { sendProjects = true }: { send
 export function localProblems(d: IssueDraft): Partial<Record<DraftField, 'required' | 'badDate'>> {
   const problems: Partial<Record<DraftField, 'required' | 'badDate'>> = {};
   if (d.title.trim() === '') problems.title = 'required';
-  if (d.dueDate !== undefined && !isIsoDate(d.dueDate)) problems.dueDate = 'badDate';
+  if (d.dueDate !== undefined && !isCalendarDate(d.dueDate)) problems.dueDate = 'badDate';
   return problems;
-}
-
-export function isIsoDate(s: string): boolean {
-  const m = /(\d{4})-(\d{2})-(\d{2})/.exec(s);
-  if (!m) return false;
-  // The date written back must be the whole text: that refuses text around the date, a day or month out of range
-  // (02-30 rolls over to 03-02) and a year below 100 (Date.UTC maps it to 19xx).
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).toISOString().slice(0, 10) === s;
 }
 
 /** Gitea's binding errors name the Go field of CreateIssueOption: `[Title]: Required`. */
