@@ -15,7 +15,7 @@ describe('CI artifacts', function () {
 
   before(async function () {
     requires(this, 'actions');
-    if (!session().target.fixtures) this.skip(); // the seeded run 'Prepare 1.0 release' and its artifact 'dist'
+    requires(this, 'ciRuns'); // a finished run and its artifact: the test server's seed, or a real runner's
     vs = await VscodePage.open({ viewport: { width: 1400, height: 1000 } });
     const { target } = session();
     await signIn(vs, target.url, target.user.username, target.user.token!);
@@ -24,21 +24,22 @@ describe('CI artifacts', function () {
   after(async () => vs?.close());
 
   it('Download Artifact… saves the zip to the folder typed in the dialog', async function () {
+    const ci = session().target.repo.ci!;
     const folder = mkdtempSync(join(tmpdir(), 'gw-e2e-artifact-'));
     await onlyPane(vs, 'CI Jobs');
     const pane = vs.view('CI Jobs');
     const row = (label: string) => pane.root.locator('[role="treeitem"]', { has: vs.page.locator('.label-name', { hasText: label }) }).first();
-    await row('Prepare 1.0 release').waitFor({ timeout: 30_000 });
-    await row('Prepare 1.0 release').locator('.monaco-tl-twistie').click();
+    await row(ci.artifactRun).waitFor({ timeout: 30_000 });
+    await row(ci.artifactRun).locator('.monaco-tl-twistie').click();
     // The run's jobs arrive after its Artifacts section: wait for them, so that the rows stop moving.
     await row('build').waitFor({ timeout: 30_000 });
     await row('Artifacts').locator('.monaco-tl-twistie').click();
-    await row('dist').waitFor({ timeout: 30_000 });
+    await row(ci.artifact).waitFor({ timeout: 30_000 });
     // VS Code's own folder dialog (a quick input holding a path) opens from the row's menu; the menu is opened again
     // when a click on it was lost while the tree was still moving.
     const input = vs.page.locator('.quick-input-widget input.input');
     for (let attempt = 1; ; attempt++) {
-      await row('dist').click({ button: 'right' });
+      await row(ci.artifact).click({ button: 'right' });
       // VS Code's menu takes a click only once it has settled under the pointer: hover the item first.
       const item = vs.page.locator('.context-view .action-label', { hasText: 'Download Artifact…' });
       await item.hover();
@@ -61,9 +62,9 @@ describe('CI artifacts', function () {
       if ((await input.inputValue()) === `${folder}/`) break;
     }
     await input.press('Enter');
-    const saved = await vs.waitForNotification(/Saved the artifact "dist"/, 30_000);
+    const saved = await vs.waitForNotification(new RegExp(`Saved the artifact "${ci.artifact}"`), 30_000);
     assert.match(saved, /not extracted/);
-    const file = join(folder, 'dist.zip');
+    const file = join(folder, `${ci.artifact}.zip`);
     assert.ok(existsSync(file), saved);
     assert.equal(readFileSync(file).subarray(0, 4).toString('hex'), '504b0304', 'a zip');
     await vs.screenshot('ci-artifact-downloaded', { notification: /Saved the artifact/ });

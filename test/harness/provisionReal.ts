@@ -6,7 +6,7 @@ import { onCleanup } from './proc';
 import { RealApi, type RealServerEnv } from './realApi';
 import { tellAccountStory } from './realAccountStory';
 import { Ledger, newRunId, runMarker, sweepLeftovers } from './realCleanup';
-import { tellRepoStory } from './realRepoStory';
+import { tellRepoStory, type RunnerPresence } from './realRepoStory';
 import { FALLBACK_CAPABILITIES, type TargetInfo } from './targetInfo';
 
 export { readRealServerEnv, type RealServerEnv } from './realApi';
@@ -54,7 +54,9 @@ export async function provisionReal(server: RealServerEnv): Promise<ProvisionedT
   ledger.add(`repository ${me}/${runId}`, () => api.call('DELETE', `/repos/${me}/${runId}`, undefined, [404]));
   try {
     const unsupported: TargetInfo['unsupported'] = {};
-    const repo = await tellRepoStory(api, me, runId, unsupported);
+    const runner = await detectRunner(api, user.is_admin);
+    say(runner.present ? `[provision] a runner takes the jobs (${runner.how}): waiting for the story's runs` : `[provision] no runner: ${runner.why}`);
+    const repo = await tellRepoStory(api, me, runId, unsupported, runner);
     const { account, collaborator } = await tellAccountStory({ api, server, me, isAdmin: user.is_admin, runId, marker, repo, ledger, unsupported });
     say(
       `[provision] ${me}/${runId}: branches ${repo.branches.join(', ')}; merged #${repo.mergedPull} (merge commit), open #${repo.openPull} ` +
@@ -115,4 +117,23 @@ async function createRunToken(api: RealApi, me: string, runId: string, ledger: L
   const created = (await api.call<{ id: number; sha1: string }>('POST', `/users/${me}/tokens`, { name: runId, scopes: ['all'] }, [], true)).data;
   ledger.add(`access token ${runId}`, () => api.call('DELETE', `/users/${me}/tokens/${created.id}`, undefined, [404], true));
   return created.sha1;
+}
+
+/**
+ * Whether a runner will take the story's jobs: GITEA_E2E_RUNNER=1 says so (=0 says not); else a site administrator
+ * sees the instance's runners (`/admin/actions/runners`), and one online with the `ubuntu-latest` label counts.
+ * A user's or an organisation's own runners are not looked for: name them with GITEA_E2E_RUNNER=1.
+ */
+async function detectRunner(api: RealApi, isAdmin: boolean): Promise<RunnerPresence> {
+  const told = process.env.GITEA_E2E_RUNNER;
+  if (told === '1') return { present: true, how: 'GITEA_E2E_RUNNER=1' };
+  if (told === '0') return { present: false, why: 'GITEA_E2E_RUNNER=0: the CI tests on real runs are skipped' };
+  const hint = 'set GITEA_E2E_RUNNER=1 when a runner with the label ubuntu-latest takes this instance\'s jobs';
+  if (!isAdmin) return { present: false, why: `not a site administrator, so the instance's runners cannot be listed: ${hint}` };
+  const res = await api.call<{ runners?: { name: string; status: string; labels?: { name: string }[] }[] }>('GET', '/admin/actions/runners?limit=50', undefined, [403, 404]);
+  if (res.status >= 400) return { present: false, why: `the server does not list its runners (HTTP ${res.status}): ${hint}` };
+  const online = (res.data.runners ?? []).find((r) => r.status === 'online' && (r.labels ?? []).some((l) => l.name === 'ubuntu-latest'));
+  return online
+    ? { present: true, how: `runner ${online.name}, online, label ubuntu-latest` }
+    : { present: false, why: `no online runner with the label ubuntu-latest among the instance's runners: ${hint}` };
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, sleep } from './proc';
 import type { RealApi } from './realApi';
-import type { ScenarioRepo, TargetInfo } from './targetInfo';
+import type { ScenarioCi, ScenarioRepo, TargetInfo } from './targetInfo';
 
 const README = `# demo
 
@@ -44,14 +44,67 @@ const AUTH_V1 = `export function login(username: string, password: string): bool
 }
 `;
 const AUTH_V2 = AUTH_V1.replace('username.length > 0', 'username.length > 0 && password.length >= 8');
-const CI_YML = `name: CI
-on: [push, pull_request]
+// The workflow runs on a host runner as on a container one: shell steps only (no checkout, which a host runner
+// without the internet cannot fetch), the same workflow_dispatch inputs as the test server's ci.yml. `build`
+// uploads `dist` on main (actions/upload-artifact@v4, which the instance must serve to its runner:
+// DEFAULT_ACTIONS_URL = self and an `actions/upload-artifact` repository); `lint` fails on feature/open, printing
+// ESLint's stylish report as a container runner's checkout path names the files (`/workspace/<owner>/<repo>/…`).
+// Without a runner its jobs stay queued.
+export const CI_YML = `name: CI
+on:
+  push:
+  workflow_dispatch:
+    inputs:
+      suite:
+        description: Which tests to run
+        type: choice
+        options: [unit, integration, all]
+        default: unit
+        required: true
+      verbose:
+        description: Print every test
+        type: boolean
+        default: false
+      retries:
+        description: Retries of a failing test
+        type: number
+        default: 0
+      note:
+        description: A note for the log
+        type: string
 jobs:
   build:
     runs-on: ubuntu-latest
     steps:
-      - uses: actions/checkout@v4
-      - run: npm test
+      - name: Build
+        run: |
+          mkdir -p dist
+          echo 'console.log("demo \${{ github.sha }}");' > dist/main.js
+          echo "built dist/main.js for \${{ github.ref_name }} (suite \${{ inputs.suite || 'unit' }})"
+      - name: Upload dist
+        if: github.ref_name == 'main'
+        uses: actions/upload-artifact@v4
+        with:
+          name: dist
+          path: dist/main.js
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Lint
+        run: |
+          if [ "\${{ github.ref_name }}" != "feature/open" ]; then echo "no problems"; exit 0; fi
+          root="/workspace/\${{ github.repository }}"
+          echo ""
+          echo "$root/src/auth.ts"
+          echo "  1:38  error    'c' is defined but never used         @typescript-eslint/no-unused-vars"
+          echo "  2:3   warning  Unexpected console statement           no-console"
+          echo ""
+          echo "$root/src/main.ts"
+          echo '  2:1  error  Import "./utils/strings" is not sorted  import/order'
+          echo ""
+          echo "✖ 3 problems (2 errors, 1 warning)"
+          echo "Error: lint failed: 3 problems found"
+          exit 1
 `;
 const packageJson = (version: string) => `{\n  "name": "demo",\n  "version": "${version}",\n  "license": "MIT"\n}\n`;
 
@@ -94,7 +147,13 @@ export class ContentsApi {
 }
 
 /** The story in the empty repository `owner/name`; refusals become `unsupported` entries. */
-export async function tellRepoStory(api: RealApi, owner: string, name: string, unsupported: TargetInfo['unsupported']): Promise<RepoStory> {
+export async function tellRepoStory(
+  api: RealApi,
+  owner: string,
+  name: string,
+  unsupported: TargetInfo['unsupported'],
+  runner: RunnerPresence,
+): Promise<RepoStory> {
   const repoPath = `/repos/${owner}/${name}`;
   const files = new ContentsApi(api, repoPath);
   // The first commit of the repository: lines that no pull request brought in.
@@ -167,6 +226,12 @@ export async function tellRepoStory(api: RealApi, owner: string, name: string, u
   }
   const actions = await waitForQueuedJobs(api, repoPath);
   if (actions) unsupported.actions = actions;
+  let ci: ScenarioCi | undefined;
+  const noRuns = actions ?? (runner.present ? await waitForStoryRuns(api, repoPath, STORY_CI) : runner.why);
+  if (noRuns) {
+    unsupported.ciRuns = noRuns;
+    unsupported.runner = noRuns;
+  } else ci = STORY_CI;
   const projects = await probeIssueProjects(api, repoPath);
   if (projects) unsupported.issueProjects = projects;
 
@@ -185,7 +250,58 @@ export async function tellRepoStory(api: RealApi, owner: string, name: string, u
     draftReleaseTag: 'v1.2.0',
     webhookUrl,
     deployKeyTitle,
+    ...(ci ? { ci } : {}),
   };
+}
+
+/** Whether a runner takes this instance's jobs, and if not why (the reason the CI tests on real runs are skipped). */
+export type RunnerPresence = { present: true; how: string } | { present: false; why: string };
+
+/** The runs of the story the CI tests act on: pushes to main upload `dist`; feature/open's head fails its lint. */
+const STORY_CI: ScenarioCi = {
+  artifactRun: 'Bump version to 0.9.1',
+  artifact: 'dist',
+  artifactFile: 'main.js',
+  failedRun: 'Login: validate input',
+  failedJob: 'lint',
+  runner: true,
+};
+const STORY_RUNS_TIMEOUT_MS = Number(process.env.GITEA_E2E_RUNNER_TIMEOUT_MS ?? 300_000);
+
+interface RunJson {
+  id: number;
+  display_title: string;
+  status: string;
+  conclusion?: string | null;
+}
+
+/**
+ * Waits until the runner has finished the story's two runs and checks what the CI tests count on: the artifact of
+ * the first, the failed lint job of the second. Undefined when all holds, else why not.
+ */
+async function waitForStoryRuns(api: RealApi, repoPath: string, ci: ScenarioCi): Promise<undefined | string> {
+  const deadline = Date.now() + STORY_RUNS_TIMEOUT_MS;
+  for (;;) {
+    const runs = (await api.call<{ workflow_runs: RunJson[] }>('GET', `${repoPath}/actions/runs?limit=50`)).data.workflow_runs;
+    const artifactRun = runs.find((r) => r.display_title === ci.artifactRun);
+    const failedRun = runs.find((r) => r.display_title === ci.failedRun);
+    if (artifactRun?.status === 'completed' && failedRun?.status === 'completed') {
+      const artifacts = (await api.call<{ artifacts: { name: string }[] }>('GET', `${repoPath}/actions/runs/${artifactRun.id}/artifacts`)).data.artifacts;
+      if (!artifacts.some((a) => a.name === ci.artifact)) {
+        return `the runner ran "${ci.artifactRun}" (${artifactRun.conclusion ?? '?'}) but it uploaded no artifact "${ci.artifact}": does the instance serve actions/upload-artifact@v4 to its runner?`;
+      }
+      const jobs = (await api.call<{ jobs: { name: string; conclusion?: string | null }[] }>('GET', `${repoPath}/actions/runs/${failedRun.id}/jobs`)).data.jobs;
+      if (!jobs.some((j) => j.name === ci.failedJob && j.conclusion === 'failure')) {
+        return `the runner ran "${ci.failedRun}", but its ${ci.failedJob} job did not fail: ${JSON.stringify(jobs.map((j) => `${j.name}: ${j.conclusion}`))}`;
+      }
+      return undefined;
+    }
+    if (Date.now() > deadline) {
+      return `a runner was expected, but "${ci.artifactRun}" and "${ci.failedRun}" did not finish within ${STORY_RUNS_TIMEOUT_MS / 1000} s (` +
+        `${artifactRun?.status ?? 'no run'}, ${failedRun?.status ?? 'no run'})`;
+    }
+    await sleep(2_000);
+  }
 }
 
 /** Waits until the workflow's pushes queued jobs (the runs are created asynchronously); the reason if not. */

@@ -74,6 +74,8 @@ function testServerInfo(server: TestServer): Omit<TargetInfo, 'workspace'> {
       webhookUrl: 'https://ci.example.com/hooks/gitea', // seeded in test/server/seed/demoExtras.ts
       deployKeyTitle: 'CI deploy key',
       collaborator: bob.login,
+      // The seeded runs (test/server/seed/demoExtras.ts, demoArtifacts.ts); no runner takes new jobs.
+      ci: { artifactRun: 'Prepare 1.0 release', artifact: 'dist', artifactFile: 'main.js', failedRun: 'Login: validate input', failedJob: 'lint', runner: false },
     },
     account: {
       starred: [...fixtures.aliceStarred],
@@ -90,7 +92,7 @@ function testServerInfo(server: TestServer): Omit<TargetInfo, 'workspace'> {
       twoFactor: { username: bob.login, password: bob.password, totpSecret: bob.totpSecret },
     },
     fixtures,
-    unsupported: {},
+    unsupported: { runner: 'the test server has no runner: its runs are seeded, and a new or re-run job stays queued' },
   };
 }
 

@@ -47,7 +47,9 @@ export type Capability =
   | 'issueProjects' // issues created with project ids (Gitea 1.27+): an unknown project is refused (400); checked against the Create Issue form's version rule
   | 'twoFactor' // an account with TOTP enrolled, and its secret (real server: GITEA_E2E_OTP_*)
   | 'organization' // `account.org`: an organisation the user owns, with a team and labels
-  | 'collaborator'; // `repo.collaborator`: a second user (a real server needs a site administrator to create one)
+  | 'collaborator' // `repo.collaborator`: a second user (a real server needs a site administrator to create one)
+  | 'runner' // a real runner takes the repository's new jobs (real server only: the test server's runs are seeded)
+  | 'ciRuns'; // `repo.ci`: finished runs, one with an artifact and one with a failed lint job (the test server's seed; a real server's runner)
 
 /** Capabilities whose absence is tested in a fallback form rather than skipped (e.g. the Create Issue form's disabled
  * Projects field on a server that drops project ids). */
@@ -82,6 +84,22 @@ export interface ScenarioRepo {
   deployKeyTitle?: string;
   /** Another user with write access whose actions are in the user's activity feed. */
   collaborator?: string;
+  /** Finished workflow runs the CI tests act on (capability `ciRuns`). */
+  ci?: ScenarioCi;
+}
+
+/** Runs of the repository's ci.yml, found by their titles (a push's run is titled with its head commit's subject). */
+export interface ScenarioCi {
+  /** A run whose `build` job passed and uploaded the artifact `artifact` (a zip holding `artifactFile`). */
+  artifactRun: string;
+  artifact: string;
+  artifactFile: string;
+  /** A run whose `failedJob` failed, printing ESLint's stylish report: `src/main.ts` 2:1 import/order (an error), and
+   * two problems in `src/auth.ts`, a file that only the run's branch has. */
+  failedRun: string;
+  failedJob: string;
+  /** Whether a runner takes new jobs (a real one): a dispatched or re-run job then runs and ends; else it waits. */
+  runner: boolean;
 }
 
 /** The account's world beyond `repo`. */

@@ -1,4 +1,4 @@
-// CI actions against the run's target (the shared test server, or a real Gitea with GITEA_E2E_URL, which has no
+// CI actions against the run's target (the shared test server, or a real Gitea with GITEA_E2E_URL, with or without a
 // runner): the Workflows group lists the repository's workflow file, and Run Workflow… dispatches it on a branch
 // whose copy of the file declares workflow_dispatch inputs: the new run appears waiting for a runner, selected.
 // On a real server that branch is made first through the contents API (the default branch stays as it was).
@@ -8,7 +8,7 @@ import type { TreeNode } from '../../src/views';
 import { requires, testEnv } from './env';
 import { dataNodes, describeNodes, label, registry, replaceMessage, settled, signOut } from './viewsSupport';
 import { scriptQuickInputs, type FakeInput } from './viewsQuickInput';
-import { signInToTarget } from './workflowsSupport';
+import { signInToTarget, waitFor } from './workflowsSupport';
 
 const WORKFLOW = '.gitea/workflows/ci.yml';
 const DISPATCH_BRANCH = 'gwb-dispatch';
@@ -99,8 +99,45 @@ describe('CI actions on the target: workflows and Run Workflow…', function () 
     const selected = view?.selection[0];
     assert.ok(selected, 'the new run is selected');
     const description = String(selected.item.description);
-    assert.match(description, /^(queued|waiting) · /, description);
+    // Taken at once by a real runner, when there is one (the run's state is read right after the dispatch).
+    assert.match(description, testEnv().repo.ci?.runner ? /^(queued|waiting|running|success|failure) · / : /^(queued|waiting) · /, description);
     assert.ok(description.includes(`workflow_dispatch · ${branch}`), description);
     assert.match(info.shown[0] ?? '', /the new run waits for a runner/);
+  });
+
+  it('Re-run Failed Jobs on a real runner: the failed job runs again and fails again, and its log is the new attempt\'s', async function () {
+    requires(this, 'runner');
+    const ci = testEnv().repo.ci!;
+    const views = await registry();
+    views.ciJobs.refresh();
+    const runs = dataNodes(await settled(views.ciJobs));
+    const failed = runs.find((r) => label(r) === ci.failedRun);
+    assert.ok(failed, describeNodes(runs));
+    const runId = (failed.data as { id: number }).id;
+    const info = replaceMessage('showInformationMessage', () => undefined);
+    try {
+      assert.equal(await vscode.commands.executeCommand('gitea.ciJobs.rerunFailedJobs', failed), true);
+    } finally {
+      info.restore();
+    }
+    assert.match(info.shown[0] ?? '', /Re-running the failed jobs of run #/);
+    // The runner takes the job and ends it: the run is at attempt 2 and failed again (the view polls while it goes on).
+    const again = await waitFor(
+      'the re-run to end',
+      async () => {
+        const run = (await call('GET', `/repos/${testEnv().repo.owner}/${testEnv().repo.name}/actions/runs/${runId}`)).data as { status: string; conclusion?: string; run_attempt: number };
+        return run.run_attempt === 2 && run.status === 'completed' ? run : undefined;
+      },
+      180_000,
+    );
+    assert.equal(again.conclusion, 'failure');
+    views.ciJobs.refresh();
+    const shown = dataNodes(await settled(views.ciJobs)).find((r) => label(r) === ci.failedRun)!;
+    assert.match(String(shown.item.description), /^failure · attempt 2 · /, String(shown.item.description));
+    const job = dataNodes(await settled(views.ciJobs, shown)).find((j) => label(j) === ci.failedJob)!;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('gitea.ciJobs.showLog', job);
+    const text = editor.document.getText();
+    assert.match(text, /Import "\.\/utils\/strings" is not sorted/);
+    assert.match(text, /Error: lint failed: 3 problems found/);
   });
 });
