@@ -256,6 +256,8 @@ describe('CI Jobs of a repository with Actions off (Gitea 1.27 test server)', fu
     accountId = signedIn.account!.id;
     await selectRepo(server.url, 'alice', 'demo');
     const views = await registry();
+    // The load the new selection started ends first (on a busy machine it was still going, and answered too).
+    await settled(views.ciJobs);
     const from = server.requests.length;
     views.ciJobs.refresh();
     const root = await settled(views.ciJobs);
