@@ -22,6 +22,7 @@ import { registerRepositories } from './git';
 import { registerGitCredentials } from './git/gitCredentials';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
+import { registerRemoteSources, REMOTE_SOURCES_HOOK } from './git/remoteSources';
 import { registerToolStandIns } from './lm/standIns';
 import { registerStatusBar } from './views/statusBar';
 import { registerStopwatchStatus, STOPWATCH_STATUS_HOOK } from './timeTracking/stopwatchStatus';
@@ -34,11 +35,11 @@ export interface WorkbenchApi {
 
 /** The commands registerAuth, registerRepositories and the stopwatch item (its test hook) register at activation: they need no stand-in. */
 const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.signInAgain, COMMAND.addCaCertificate, COMMAND.selectRepository,
-  STOPWATCH_STATUS_HOOK]);
+  STOPWATCH_STATUS_HOOK, REMOTE_SOURCES_HOOK]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
 const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',
-  'gitea.review.threads', 'gitea.review.reset', 'gitea.stopwatch.status'];
+  'gitea.review.threads', 'gitea.review.reset', 'gitea.stopwatch.status', 'gitea.git.remoteSources'];
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
   const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
@@ -62,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerAuth(services, accounts, () => repos.guessInstanceUrl());
   registerRepositories(services, repos);
   context.subscriptions.push(registerGitCredentials(repos, accounts, log));
+  context.subscriptions.push(registerRemoteSources(services, repos));
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.
