@@ -52,7 +52,7 @@ function providerFor(services: Services, account: Account): GitRemoteSourceProvi
         if (abort.signal.aborted || (isGiteaError(e) && e.kind === 'cancelled')) return [];
         services.log.warn(`Clone from ${providerName(account)}: ${messageOf(e)}`);
         // Git: Clone shows the message in its picker, where `$(…)` would be an icon.
-        throw new Error(inertText(messageOf(e)));
+        throw new Error(inertText(messageOf(e)), { cause: e });
       }
     },
   };

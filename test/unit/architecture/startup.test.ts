@@ -132,7 +132,7 @@ test('dist/extension.js registers Clone from and Publish to Gitea with git, and 
   const edges = importEdges();
   const files = bundledFrom('extension.ts', edges);
   assert.ok(files.has('git/remoteSources/index.ts'));
-  const lazy = ['git/remoteSources/implementation.ts', 'git/remoteSources/cloneSources.ts', 'git/remoteSources/publish.ts', 'git/remoteSources/publishSteps.ts', 'core/quickInput.ts'];
+  const lazy = ['git/remoteSources/implementation.ts', 'git/remoteSources/cloneSources.ts', 'git/remoteSources/publish.ts', 'git/remoteSources/publishSteps.ts'];
   assert.deepEqual(lazy.filter((f) => files.has(f)), []);
   const implementation = bundledFrom('git/remoteSources/implementation.ts', edges);
   for (const f of lazy) assert.ok(implementation.has(f), f);
