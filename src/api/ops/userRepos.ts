@@ -10,9 +10,23 @@ export interface CreateRepoOption {
   name: string;
   description?: string;
   private?: boolean;
+  /** A first commit with the README (and the .gitignore, license) below. */
+  auto_init?: boolean;
   default_branch?: string;
+  gitignores?: string;
+  issue_labels?: string;
+  license?: string;
+  readme?: string;
+  template?: boolean;
+  /** sha1 or sha256. */
+  object_format_name?: string;
+  /** default, collaborator, committer or collaboratorcommitter. */
+  trust_model?: string;
 }
-const CREATE_REPO_FIELDS = ['name', 'description', 'private', 'default_branch'] as const satisfies readonly (keyof CreateRepoOption)[];
+const CREATE_REPO_FIELDS = [
+  'name', 'description', 'private', 'auto_init', 'default_branch', 'gitignores', 'issue_labels', 'license', 'readme', 'template',
+  'object_format_name', 'trust_model',
+] as const satisfies readonly (keyof CreateRepoOption)[];
 
 export const userRepoOperations = {
   /** Owned, collaborating and team repositories of the caller. */

@@ -3,7 +3,8 @@
 // `{ ok, data }`), creating one (POST /user/repos, /orgs/{org}/repos: binding 422, reserved name or pattern 422
 // "name is reserved [name: …]" / "name pattern is not allowed [pattern: …]", 409 "The repository with the same name
 // already exists.", an organization where the caller may not create 403 "Given user is not allowed to create
-// repository in organization.") and GET /users/{username}/orgs/{org}/permissions (from the user's teams).
+// repository in organization.") and GET /users/{username}/orgs/{org}/permissions (from the user's teams). A new
+// repository is empty: `auto_init` and the templates (readme, license, gitignores, labels) are not modelled.
 import { recordActivity } from '../activity';
 import { bind, formBool } from '../binding';
 import type { Ctx } from '../context';
