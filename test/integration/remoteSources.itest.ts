@@ -47,6 +47,7 @@ describe('Clone from and Publish to Gitea in VS Code\'s git (Gitea 1.27 test ser
   let errors: ReturnType<typeof replaceMessage>;
   const prompted: string[] = [];
   const folders: string[] = [];
+  let onError: (message: string, items: unknown[]) => unknown = () => undefined;
 
   demoSession((s) => ({ server } = s), { closeEditors: true });
 
@@ -60,7 +61,7 @@ describe('Clone from and Publish to Gitea in VS Code\'s git (Gitea 1.27 test ser
       },
     });
     info = replaceMessage('showInformationMessage', () => undefined);
-    errors = replaceMessage('showErrorMessage', () => undefined);
+    errors = replaceMessage('showErrorMessage', (message, items) => onError(message, items));
   });
   after(async () => {
     promptStandIn?.dispose();
@@ -72,6 +73,7 @@ describe('Clone from and Publish to Gitea in VS Code\'s git (Gitea 1.27 test ser
   });
   beforeEach(() => {
     prompted.length = 0;
+    onError = () => undefined;
   });
 
   function provider(sources: RegisteredRemoteSources) {
@@ -233,5 +235,28 @@ describe('Clone from and Publish to Gitea in VS Code\'s git (Gitea 1.27 test ser
     assert.match(message ?? '', /You may not create repositories in acme\. Go back to choose another owner\./);
     assert.equal(await repoCount(), before, 'no repository was created');
     assert.equal(await git('remote'), '', 'no remote was added');
+  });
+
+  it('a push that fails after the repository was created says so, keeps the repository and origin, and Retry Push pushes', async () => {
+    const { repository, git } = await newFolder('archived-meanwhile');
+    const failures: string[] = [];
+    onError = (message, items) => {
+      failures.push(message);
+      // An administrator un-archives it; the user retries.
+      server.state.repoByName('alice', 'archived-meanwhile')!.archived = false;
+      return items.find((i) => i === 'Retry Push');
+    };
+    await publish(repository, 'alice', async (ui) => {
+      ui.accept();
+      // Archived on the server the moment it was created: Gitea refuses the push (403).
+      const created = await waitFor('the repository to be created', () => server.state.repoByName('alice', 'archived-meanwhile'));
+      created.archived = true;
+    });
+    assert.equal(failures.length, 1, failures.join(' | '));
+    assert.match(failures[0]!, /alice\/archived-meanwhile was created on Gitea and added as the remote "origin", but pushing main failed/);
+    assert.equal(await git('remote', 'get-url', 'origin'), `${server.url}alice/archived-meanwhile.git`, 'the remote stays');
+    const branch = await (await fetch(`${server.apiUrl}/repos/alice/archived-meanwhile/branches/main`, { headers: { authorization: `token ${TOKEN}` } })).json() as { commit: { id: string } };
+    assert.equal(branch.commit.id, await git('rev-parse', 'HEAD'), 'Retry Push pushed the branch');
+    assert.equal(await git('rev-parse', '--abbrev-ref', 'main@{upstream}'), 'origin/main');
   });
 });

@@ -35,7 +35,7 @@ async function loadChoices(services: Services, account: Account): Promise<Choice
     { location: vscode.ProgressLocation.Notification, title: t('Reading the organizations of {0}…', inertText(account.username)), cancellable: true },
     async (_progress, token) => {
       const abort = new AbortController();
-      token.onCancellationRequested(() => abort.abort());
+      const cancelled = token.onCancellationRequested(() => abort.abort());
       const client = await services.accounts.getClient(account.id);
       try {
         return { account, client, organisations: await creatableOrganisations(services, client, account, abort.signal) };
@@ -44,6 +44,8 @@ async function loadChoices(services: Services, account: Account): Promise<Choice
         // The user's own account stays a choice: the organisations are a convenience.
         services.log.warn(`Publish to Gitea: the organizations of ${account.username} could not be read: ${messageOf(e)}`);
         return { account, client, organisations: [] };
+      } finally {
+        cancelled.dispose();
       }
     },
   );

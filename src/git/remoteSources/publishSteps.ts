@@ -103,7 +103,7 @@ export async function askNameAndCreate(
   return askVerified<Repository>(
     {
       ...frame,
-      prompt: t('The name of the new {0} repository of {1}', isPrivate ? t('private') : t('public'), owner.name),
+      prompt: isPrivate ? t('The name of the new private repository of {0}', owner.name) : t('The name of the new public repository of {0}', owner.name),
       value: typed.value,
       validate: (v) => checkRepoName(v, t),
     },
