@@ -84,6 +84,9 @@ describe('Clone from and Publish to Gitea in VS Code\'s git (Gitea 1.27 test ser
   }
 
   it('Git: Clone lists the account\'s repositories, its organisation\'s and its starred ones, with the server\'s clone URLs', async () => {
+    // Both places exist in the git extension of every supported editor (VS Code 1.96 on).
+    assert.equal(typeof gitApi().registerRemoteSourceProvider, 'function');
+    assert.equal(typeof gitApi().registerRemoteSourcePublisher, 'function');
     const clone = provider(await registered());
     assert.equal(clone.supportsQuery, true);
     const sources = byName(await clone.getRemoteSources());
