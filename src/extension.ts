@@ -28,6 +28,9 @@ import { registerStatusBar } from './views/statusBar';
 import { registerStopwatchStatus, STOPWATCH_STATUS_HOOK } from './timeTracking/stopwatchStatus';
 import type * as Workbench from './workbench';
 
+/** How long activation in a window without a folder waits at most for Clone from Gitea's registration with git. */
+const REMOTE_SOURCES_WAIT_MS = 2000;
+
 /** What activate() returns: the in-host tests reach the services through it. */
 export interface WorkbenchApi {
   readonly services: Services;
@@ -63,7 +66,8 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerAuth(services, accounts, () => repos.guessInstanceUrl());
   registerRepositories(services, repos);
   context.subscriptions.push(registerGitCredentials(repos, accounts, log));
-  context.subscriptions.push(registerRemoteSources(services, repos));
+  const remoteSources = registerRemoteSources(services, repos);
+  context.subscriptions.push(remoteSources);
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.
@@ -89,10 +93,17 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   // a line within that tick.
   setImmediate(hover);
   const api: WorkbenchApi = { services };
+  const waits: Promise<unknown>[] = [];
+  // A window without a folder is activated by Git: Clone or Publish (onCommand:git.clone / git.publish), which show
+  // their picker as soon as activate() resolves: "Clone from Gitea" must be registered by then (milliseconds, the git
+  // extension being active already). A window with a folder does not wait.
+  if (!vscode.workspace.workspaceFolders?.length) waits.push(remoteSources.registeredWithin(REMOTE_SOURCES_WAIT_MS));
   const why = neededAtActivation(contributed.webviewPanels);
-  if (!why) return api;
-  log.info(`Loading the views and commands at activation: ${why}.`);
-  return features.load().then(() => api);
+  if (why) {
+    log.info(`Loading the views and commands at activation: ${why}.`);
+    waits.push(features.load());
+  }
+  return waits.length ? Promise.all(waits).then(() => api) : api;
 }
 
 /**

@@ -8,6 +8,7 @@ import { isGiteaError } from '../../api/errorKind';
 import type { Services } from '../../core/services';
 import { accountLabel, type Account } from '../../shared/account';
 import { messageOf } from '../../shared/errors';
+import { settledWithin } from '../../shared/settledWithin';
 import { inertText } from '../../shared/untrustedText';
 import type { GitApi, GitRemoteSource, GitRemoteSourceProvider, GitRemoteSourcePublisher, GitRepository } from '../gitApi';
 import type { GitRepositoryContext } from '../repositoryContext';
@@ -68,7 +69,13 @@ function publisherFor(services: Services): GitRemoteSourcePublisher {
   };
 }
 
-export function registerRemoteSources(services: Services, repos: GitRepositoryContext): vscode.Disposable {
+/** The registration, and a bounded wait for its first round (see `registeredWithin`). */
+export interface RemoteSourcesRegistration extends vscode.Disposable {
+  /** Resolves once the providers of the accounts were offered to git (or git is unavailable), or after `ms`. */
+  registeredWithin(ms: number): Promise<void>;
+}
+
+export function registerRemoteSources(services: Services, repos: GitRepositoryContext): RemoteSourcesRegistration {
   let api: GitApi | undefined;
   let registrations: vscode.Disposable[] = [];
   let registeredFor = '';
@@ -91,7 +98,7 @@ export function registerRemoteSources(services: Services, repos: GitRepositoryCo
     if (gitApi.registerRemoteSourceProvider) registrations.push(...providers.map((p) => gitApi.registerRemoteSourceProvider!(p)));
     if (publisher && gitApi.registerRemoteSourcePublisher) registrations.push(gitApi.registerRemoteSourcePublisher(publisher));
   };
-  repos.gitApi
+  const registered = repos.gitApi
     .then((a) => {
       api = a;
       register();
@@ -104,5 +111,6 @@ export function registerRemoteSources(services: Services, repos: GitRepositoryCo
       unregister();
       for (const s of subscriptions) s.dispose();
     },
+    registeredWithin: (ms) => settledWithin(registered, ms).then(() => undefined),
   };
 }
