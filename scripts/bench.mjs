@@ -124,9 +124,10 @@ function bundleFigures(manifest, s) {
   report.add('Bundle', 'dist/branchStatus.js (the branch status item, its pull request facts; loaded the first time the repository is a clone)', s.branchStatus, 'bytes');
   report.add('Bundle', 'dist/signIn.js (the sign-in flows, Sign In Again, Sign Out, TLS options; loaded on the first use of one)', s.signIn, 'bytes');
   report.add('Bundle', 'dist/gitCredentials.js (the answer to git\'s credential requests; loaded when git first asks)', s.gitCredentials, 'bytes');
+  report.add('Bundle', 'dist/remoteSources.js (Clone from and Publish to Gitea; loaded on their first use)', s.remoteSources, 'bytes');
   report.add('Bundle', 'dist/api.js (client, undici, zod; loaded on the first request)', s.api, 'bytes');
   report.add('Bundle', 'dist/markdownWorker.js (markdown-it and its guards, run on a worker thread from the first body rendered)', s.markdownWorker, 'bytes');
-  report.add('Bundle', 'JavaScript shipped (all eight bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,100 KiB (≤ 1,000 KiB before #33-#34, ≤ 700 KiB before markdown-it)' });
+  report.add('Bundle', 'JavaScript shipped (all nine bundles, minified)', s.total, 'bytes', { max: BUNDLE_BUDGET_BYTES, text: '≤ 1,100 KiB (≤ 1,000 KiB before #33-#34, ≤ 700 KiB before markdown-it)' });
   report.add('Bundle', '.vsix', s.vsix, 'bytes', { max: VSIX_BUDGET_BYTES, text: `≤ ${(VSIX_BUDGET_BYTES / 1024).toFixed(1)} KiB (${VSIX_BUDGET_BYTES.toLocaleString('en')} bytes)` });
   const events = activationEvents(manifest);
   report.add('Bundle', `eager activation events (* / onStartupFinished)`, events.eager.length, '', { max: 0, text: 'none' });

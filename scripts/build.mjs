@@ -1,4 +1,4 @@
-// Bundles the extension into eight files so that activation stays cheap:
+// Bundles the extension into nine files so that activation stays cheap:
 //   dist/extension.js — the entry point and composition root (src/extension.ts): the services, the accounts, the
 //                       repository context and the status bar, plus stand-ins for the views, commands and tools and
 //                       the account commands' registrations; `vscode` external.
@@ -6,6 +6,8 @@
 //                       and the clients' TLS and proxy options, loaded on the first use of one (src/auth/signInLoader.ts).
 //   dist/gitCredentials.js — the answer to git's credential requests (which account, its token), loaded when git first
 //                       asks (src/git/gitCredentials.ts).
+//   dist/remoteSources.js — Git: Clone's "Clone from Gitea" lists and Publish to Gitea, loaded on their first use
+//                       (src/git/remoteSources/index.ts).
 //   dist/workbench.js — the views and commands (src/workbench.ts), loaded when a Gitea view is first shown or one of
 //                       their commands first runs (src/core/deferredFeatures.ts).
 //   dist/admin.js     — the administration commands' forms, loaded on the first use of one (src/commands/admin).
@@ -63,6 +65,8 @@ const branchStatusExternal = requireOf('branchStatus.js', /^\.\/branchStatusItem
 const signInExternal = requireOf('signIn.js', /^\.\/signInActions$/, (importer) => importer.endsWith('/src/auth/signInLoader.ts'));
 /** The git credentials provider's require of its answer (src/git/gitCredentials.ts). */
 const gitCredentialsExternal = requireOf('gitCredentials.js', /^\.\/credentialsAnswer$/, (importer) => importer.endsWith('/src/git/gitCredentials.ts'));
+/** Git: Clone's and Publish's stand-ins' require of their implementation (src/git/remoteSources/index.ts). */
+const remoteSourcesExternal = requireOf('remoteSources.js', /^\.\/implementation$/, (importer) => importer.endsWith('/src/git/remoteSources/index.ts'));
 
 /**
  * undici ships its HTTP/1 parser twice, as WebAssembly with SIMD and without (72 KB each), and falls back to the
@@ -93,10 +97,11 @@ const common = {
 // dist/ is not emptied first: esbuild rewrites each output file, so a run that started earlier (a test run next to
 // `npm run bench`) keeps its files, and only the files .vscodeignore lets through go into the .vsix.
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [vscodeOnce, workbenchExternal, apiExternal, branchStatusExternal, signInExternal, gitCredentialsExternal] },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', plugins: [vscodeOnce, workbenchExternal, apiExternal, branchStatusExternal, signInExternal, gitCredentialsExternal, remoteSourcesExternal] },
   { ...common, entryPoints: ['src/git/branchStatusItem.ts'], outfile: 'dist/branchStatus.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/auth/signInActions.ts'], outfile: 'dist/signIn.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/git/credentialsAnswer.ts'], outfile: 'dist/gitCredentials.js', plugins: [vscodeOnce, apiExternal] },
+  { ...common, entryPoints: ['src/git/remoteSources/implementation.ts'], outfile: 'dist/remoteSources.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/workbench.ts'], outfile: 'dist/workbench.js', plugins: [vscodeOnce, apiExternal, adminExternal] },
   { ...common, entryPoints: ['src/commands/admin/handlers.ts'], outfile: 'dist/admin.js', plugins: [vscodeOnce, apiExternal] },
   { ...common, entryPoints: ['src/api/index.ts'], outfile: 'dist/api.js', plugins: [portableHttpParser] },

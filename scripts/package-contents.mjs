@@ -22,7 +22,7 @@ export const VSIX_BUDGET_BYTES = 460_000;
 
 /** Paths as `vsce ls` prints them (relative to the repository), with why each is needed. */
 export const RUNTIME_FILES = [
-  { pattern: /^dist\/(extension|workbench|admin|branchStatus|signIn|gitCredentials|api)\.js$/, why: 'the entry point (package.json main) and the six bundles it loads on first use' },
+  { pattern: /^dist\/(extension|workbench|admin|branchStatus|signIn|gitCredentials|remoteSources|api)\.js$/, why: 'the entry point (package.json main) and the seven bundles it loads on first use' },
   { pattern: /^dist\/markdownWorker\.js$/, why: 'the Markdown renderer, run on a worker thread (src/shared/markdownOffThread.ts)' },
   { pattern: /^dist\/media\/(forms|createIssue|createPullRequest|issuePage)\/[^/]+\.(js|css)$/, why: "the webviews' scripts and styles, minified from media/ by the build (core/formPage.ts, the forms' panels, pageHtml.ts)" },
   { pattern: /^media\/(icon\.png|gitea\.svg)$/, why: "the extension's icon and the activity bar's (package.json icon, viewsContainers)" },

@@ -22,10 +22,14 @@ import { registerRepositories } from './git';
 import { registerGitCredentials } from './git/gitCredentials';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
+import { registerRemoteSources, REMOTE_SOURCES_HOOK } from './git/remoteSources';
 import { registerToolStandIns } from './lm/standIns';
 import { registerStatusBar } from './views/statusBar';
 import { registerStopwatchStatus, STOPWATCH_STATUS_HOOK } from './timeTracking/stopwatchStatus';
 import type * as Workbench from './workbench';
+
+/** How long activation in a window without a folder waits at most for Clone from Gitea's registration with git. */
+const REMOTE_SOURCES_WAIT_MS = 2000;
 
 /** What activate() returns: the in-host tests reach the services through it. */
 export interface WorkbenchApi {
@@ -34,11 +38,11 @@ export interface WorkbenchApi {
 
 /** The commands registerAuth, registerRepositories and the stopwatch item (its test hook) register at activation: they need no stand-in. */
 const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.signOut, COMMAND.signInAgain, COMMAND.addCaCertificate, COMMAND.selectRepository,
-  STOPWATCH_STATUS_HOOK]);
+  STOPWATCH_STATUS_HOOK, REMOTE_SOURCES_HOOK]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
 const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',
-  'gitea.review.threads', 'gitea.review.reset', 'gitea.stopwatch.status'];
+  'gitea.review.threads', 'gitea.review.reset', 'gitea.stopwatch.status', 'gitea.git.remoteSources'];
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {
   const log = vscode.window.createOutputChannel('Gitea Workbench', { log: true });
@@ -62,6 +66,8 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerAuth(services, accounts, () => repos.guessInstanceUrl());
   registerRepositories(services, repos);
   context.subscriptions.push(registerGitCredentials(repos, accounts, log));
+  const remoteSources = registerRemoteSources(services, repos);
+  context.subscriptions.push(remoteSources);
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.
@@ -87,10 +93,17 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   // a line within that tick.
   setImmediate(hover);
   const api: WorkbenchApi = { services };
+  const waits: Promise<unknown>[] = [];
+  // A window without a folder is activated by Git: Clone or Publish (onCommand:git.clone / git.publish), which show
+  // their picker as soon as activate() resolves: "Clone from Gitea" must be registered by then (milliseconds, the git
+  // extension being active already). A window with a folder does not wait.
+  if (!vscode.workspace.workspaceFolders?.length) waits.push(remoteSources.registeredWithin(REMOTE_SOURCES_WAIT_MS));
   const why = neededAtActivation(contributed.webviewPanels);
-  if (!why) return api;
-  log.info(`Loading the views and commands at activation: ${why}.`);
-  return features.load().then(() => api);
+  if (why) {
+    log.info(`Loading the views and commands at activation: ${why}.`);
+    waits.push(features.load());
+  }
+  return waits.length ? Promise.all(waits).then(() => api) : api;
 }
 
 /**

@@ -28,11 +28,12 @@ export function bundleSizes(root) {
   const branchStatus = fileSize(join(root, 'dist', 'branchStatus.js'));
   const signIn = fileSize(join(root, 'dist', 'signIn.js'));
   const gitCredentials = fileSize(join(root, 'dist', 'gitCredentials.js'));
+  const remoteSources = fileSize(join(root, 'dist', 'remoteSources.js'));
   const api = fileSize(join(root, 'dist', 'api.js'));
   const markdownWorker = fileSize(join(root, 'dist', 'markdownWorker.js'));
   const vsix = fileSize(join(root, 'dist', 'gitea-workbench.vsix'));
-  const parts = [extension, workbench, admin, branchStatus, signIn, gitCredentials, api, markdownWorker];
-  return { extension, workbench, admin, branchStatus, signIn, gitCredentials, api, markdownWorker, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
+  const parts = [extension, workbench, admin, branchStatus, signIn, gitCredentials, remoteSources, api, markdownWorker];
+  return { extension, workbench, admin, branchStatus, signIn, gitCredentials, remoteSources, api, markdownWorker, total: parts.every((p) => p !== null) ? parts.reduce((a, b) => a + b, 0) : null, vsix };
 }
 
 /** Activation events as VS Code computes them for a manifest. */

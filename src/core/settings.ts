@@ -15,6 +15,7 @@ export const SETTING = {
   mergeDefaultStyle: 'gitea.merge.defaultStyle',
   mergeDeleteBranch: 'gitea.merge.deleteBranch',
   checkoutBranchName: 'gitea.checkoutBranchName',
+  cloneProtocol: 'gitea.cloneProtocol',
 } as const;
 
 /** Settings whose change invalidates the cached clients (TLS, proxy, timeout). */
@@ -124,4 +125,9 @@ export function openSetting(id: string): Thenable<unknown> {
 export async function appendToUserSetting(id: string, value: string): Promise<void> {
   const current = stringArray(config().inspect<string[]>(id)?.globalValue);
   if (!current.includes(value)) await config().update(id, [...current, value], vscode.ConfigurationTarget.Global);
+}
+
+/** `gitea.cloneProtocol`: whether clones and published repositories use the server's https or ssh URL. */
+export function cloneProtocol(): 'https' | 'ssh' {
+  return config().get<string>(SETTING.cloneProtocol, 'https') === 'ssh' ? 'ssh' : 'https';
 }

@@ -114,6 +114,10 @@ export interface GitApi {
   getRepository(uri: Uri): GitRepository | null;
   /** Asked (in registration order) when git prompts for a user name; the first answer wins. */
   registerCredentialsProvider(provider: GitCredentialsProvider): Disposable;
+  /** Git: Clone's "Clone from …" (VS Code 1.49 and later; optional: a stand-in API may lack it). */
+  registerRemoteSourceProvider?(provider: GitRemoteSourceProvider): Disposable;
+  /** Publish Branch's "Publish to …" for a repository without remotes (VS Code 1.52 and later). */
+  registerRemoteSourcePublisher?(publisher: GitRemoteSourcePublisher): Disposable;
 }
 
 export interface GitExtension {
@@ -123,3 +127,27 @@ export interface GitExtension {
 }
 
 export const GIT_EXTENSION_ID = 'vscode.git';
+
+/** A repository Git: Clone offers: `name` is the label, `url` what git clones. */
+export interface GitRemoteSource {
+  readonly name: string;
+  readonly description?: string;
+  /** A codicon name (shown by VS Code 1.66 and later). */
+  readonly icon?: string;
+  readonly url: string | string[];
+}
+
+export interface GitRemoteSourceProvider {
+  readonly name: string;
+  /** A codicon name. */
+  readonly icon?: string;
+  /** Asked again with what the user types. */
+  readonly supportsQuery?: boolean;
+  getRemoteSources(query?: string): Promise<GitRemoteSource[]>;
+}
+
+export interface GitRemoteSourcePublisher {
+  readonly name: string;
+  readonly icon?: string;
+  publishRepository(repository: GitRepository): Promise<void>;
+}

@@ -54,3 +54,38 @@ export function isoDay(daysAgo = 0, now = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+const REPO_NAME = /^[\w.-]+$/;
+const RESERVED_REPO_NAMES = new Set(['.', '..', '-']);
+const RESERVED_REPO_SUFFIXES = ['.git', '.wiki', '.rss', '.atom'];
+
+/** The server's rule for repository names: letters, digits, `-`, `_`, `.`, at most 100, minus reserved names. */
+export function checkRepoName(name: string, t: Translate = plainText): string | undefined {
+  if (name.length === 0) return t('Enter a repository name.');
+  if (name.length > 100) return t('A repository name has at most 100 characters ({0} now).', name.length);
+  if (!REPO_NAME.test(name)) return t('Use only letters, digits, "-", "_" and "." in a repository name.');
+  if (RESERVED_REPO_NAMES.has(name)) return t('"{0}" is a reserved name.', name);
+  const suffix = RESERVED_REPO_SUFFIXES.find((s) => name.toLowerCase().endsWith(s));
+  if (suffix) return t('A repository name cannot end in "{0}".', suffix);
+  return undefined;
+}
+
+/** A repository name made from a folder's name (the default of Publish to Gitea): each run of characters the server
+ * refuses becomes one `-`, a reserved ending is dropped; empty when nothing usable is left. */
+export function repoNameFromFolder(folder: string): string {
+  let name = trimDashes(folder.replace(/[^\w.-]+/g, '-')).slice(0, 100);
+  for (let suffix = reservedSuffixOf(name); suffix; suffix = reservedSuffixOf(name)) name = name.slice(0, -suffix.length);
+  return RESERVED_REPO_NAMES.has(name) ? '' : name;
+}
+
+function reservedSuffixOf(name: string): string | undefined {
+  return RESERVED_REPO_SUFFIXES.find((s) => name.toLowerCase().endsWith(s));
+}
+
+function trimDashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '-') start++;
+  while (end > start && text[end - 1] === '-') end--;
+  return text.slice(start, end);
+}

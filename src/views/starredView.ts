@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Repository } from '../api';
 import { isGiteaError } from '../api/errorKind';
 import { explainListError } from '../shared/explainError';
+import { repoCloneUrl } from '../core/cloneUrl';
 import type { Services } from '../core/services';
 import { appendField, escapeMarkdown, formatDate, relativeDate, tooltip } from './format';
 import { PagedTreeBase } from './pagedTree';
@@ -72,7 +73,7 @@ function repoIcon(r: Repository): vscode.ThemeIcon {
 function repoNode(r: Repository): TreeNode {
   const node = leaf(r.full_name, repoIcon(r), {
     description: [r.description?.split('\n')[0], `★ ${r.stars_count ?? 0}`].filter(Boolean).join(' · '),
-    context: contextValue('starredRepo', r.clone_url ? 'cloneable' : undefined),
+    context: contextValue('starredRepo', repoCloneUrl(r) ? 'cloneable' : undefined),
     url: r.html_url ?? undefined,
     data: r,
     tooltip: () => {
@@ -129,7 +130,8 @@ export function registerStarredView(services: Services): StarredProvider {
     reg('gitea.starred.showUser', (arg) => showUser(provider, arg)),
     reg('gitea.starred.showMine', () => provider.setUser(undefined)),
     reg('gitea.starred.clone', (arg) => {
-      const url = repoOf(arg)?.clone_url;
+      const r = repoOf(arg);
+      const url = r && repoCloneUrl(r);
       return url ? vscode.commands.executeCommand('git.clone', url) : undefined;
     }),
     reg('gitea.starred.openAsActive', (arg) => openAsActive(services, provider, arg)),

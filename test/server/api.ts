@@ -34,12 +34,14 @@ import { registerReviewRoutes } from './routes/reviews';
 import { registerReviewReplyRoutes } from './routes/reviewReplies';
 import { registerTimeTrackingRoutes } from './routes/timeTracking';
 import { registerUserRoutes } from './routes/users';
+import { registerUserRepoRoutes } from './routes/userRepos';
 
 export function buildApiRouter(): Router {
   const r = new Router();
   registerMiscRoutes(r);
   registerIssueSearchRoutes(r);
   registerMigrateRoutes(r);
+  registerUserRepoRoutes(r);
   registerRepoRoutes(r);
   registerContentRoutes(r);
   registerIssueTemplateRoutes(r);

@@ -12,6 +12,7 @@ import { repoOperations } from './repos';
 import { reviewOperations } from './reviews';
 import { timeTrackingOperations } from './timeTracking';
 import { userOperations } from './users';
+import { userRepoOperations } from './userRepos';
 
 export const operations = {
   ...userOperations,
@@ -27,6 +28,7 @@ export const operations = {
   ...orgOperations,
   ...notificationOperations,
   ...timeTrackingOperations,
+  ...userRepoOperations,
 };
 export type Operations = typeof operations;
 
@@ -45,3 +47,4 @@ export type { CreateLabelOption, EditLabelOption } from './orgs';
 export type { CreateAccessTokenOption } from './users';
 export type { WorkflowStatus } from './actions';
 export type { NotificationFilters, NotificationStatus, NotificationSubjectType, ReadNotificationsParams } from './notifications';
+export type { CreateRepoOption } from './userRepos';

@@ -69,3 +69,13 @@ export const AccessToken = z.object({
   last_used_at: str(),
 });
 export type AccessToken = z.infer<typeof AccessToken>;
+
+/** GET /users/{username}/orgs/{org}/permissions: what the user may do in the organization. */
+export const OrganizationPermissions = z.object({
+  can_create_repository: bool(),
+  can_read: bool(),
+  can_write: bool(),
+  is_admin: bool(),
+  is_owner: bool(),
+});
+export type OrganizationPermissions = z.infer<typeof OrganizationPermissions>;

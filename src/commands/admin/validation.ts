@@ -22,20 +22,7 @@ export function checkMirrorInterval(text: string, t: Translate = plainText): str
   return undefined;
 }
 
-const REPO_NAME = /^[\w.-]+$/;
-const RESERVED_REPO_NAMES = new Set(['.', '..', '-']);
-const RESERVED_REPO_SUFFIXES = ['.git', '.wiki', '.rss', '.atom'];
-
-/** The server's rule for repository names: letters, digits, `-`, `_`, `.`, at most 100, minus reserved names. */
-export function checkRepoName(name: string, t: Translate = plainText): string | undefined {
-  if (name.length === 0) return t('Enter a repository name.');
-  if (name.length > 100) return t('A repository name has at most 100 characters ({0} now).', name.length);
-  if (!REPO_NAME.test(name)) return t('Use only letters, digits, "-", "_" and "." in a repository name.');
-  if (RESERVED_REPO_NAMES.has(name)) return t('"{0}" is a reserved name.', name);
-  const suffix = RESERVED_REPO_SUFFIXES.find((s) => name.toLowerCase().endsWith(s));
-  if (suffix) return t('A repository name cannot end in "{0}".', suffix);
-  return undefined;
-}
+export { checkRepoName } from '../../shared/validation';
 
 /** A migration source: an http(s) or git:// URL (the schemes the server accepts for remote sources). */
 export function checkCloneUrl(text: string, t: Translate = plainText): string | undefined {

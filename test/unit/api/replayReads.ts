@@ -12,7 +12,7 @@ export const KEY_FIELDS = ['id', 'number', 'name', 'title', 'state', 'html_url']
 const USER = ['login', 'full_name'];
 const LABELS = ['labels[].name', 'labels[].color', 'labels[].description'];
 const REPOSITORY = [
-  'full_name', 'owner.login', 'description', 'website', 'clone_url', 'default_branch', 'empty', 'archived', 'fork',
+  'full_name', 'owner.login', 'description', 'website', 'clone_url', 'ssh_url', 'default_branch', 'empty', 'archived', 'fork',
   'mirror', 'private', 'template', 'language', 'stars_count', 'forks_count', 'updated_at', 'permissions.admin',
   'permissions.push', 'has_code', 'has_issues', 'has_wiki', 'has_pull_requests', 'has_projects', 'has_releases',
   'has_packages', 'has_actions', 'projects_mode', 'allow_merge_commits', 'allow_rebase', 'allow_rebase_explicit',
@@ -212,6 +212,11 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   repoUnresolvePullReviewComment: [],
   repoCreatePullReviewCommentReply: [],
   repoGetCombinedStatusByRef: COMBINED_STATUS,
+  userCurrentListRepos: REPOSITORY,
+  repoSearch: REPOSITORY,
+  createCurrentUserRepo: REPOSITORY,
+  createOrgRepo: REPOSITORY,
+  orgGetUserPermissions: ['can_create_repository'],
 };
 
 function child(value: unknown, key: string): unknown {

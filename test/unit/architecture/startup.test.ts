@@ -19,6 +19,7 @@ const BUNDLE_BOUNDARIES: ReadonlySet<string> = new Set([
   'git/pullRequestStatus.ts → git/branchStatusItem.ts',
   'auth/signInLoader.ts → auth/signInActions.ts',
   'git/gitCredentials.ts → git/credentialsAnswer.ts',
+  'git/remoteSources/index.ts → git/remoteSources/implementation.ts',
 ]);
 
 const key = (e: ImportEdge): string => `${e.from} → ${e.to}`;
@@ -125,4 +126,14 @@ test('the YAML parser loads with the first template or workflow read, through on
   assert.deepEqual([...packageLoaders('js-yaml')], ['shared/yaml.ts']);
   assert.deepEqual([...packageLoaders('yaml')], [], 'the yaml package is left to the tests (a devDependency)');
   assert.ok(!bundledFrom('extension.ts', importEdges()).has('shared/yaml.ts'), 'not in dist/extension.js');
+});
+
+test('dist/extension.js registers Clone from and Publish to Gitea with git, and holds none of their code', () => {
+  const edges = importEdges();
+  const files = bundledFrom('extension.ts', edges);
+  assert.ok(files.has('git/remoteSources/index.ts'));
+  const lazy = ['git/remoteSources/implementation.ts', 'git/remoteSources/cloneSources.ts', 'git/remoteSources/publish.ts', 'git/remoteSources/publishSteps.ts'];
+  assert.deepEqual(lazy.filter((f) => files.has(f)), []);
+  const implementation = bundledFrom('git/remoteSources/implementation.ts', edges);
+  for (const f of lazy) assert.ok(implementation.has(f), f);
 });

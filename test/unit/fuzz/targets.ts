@@ -16,6 +16,7 @@ import { branchSentence, issueBranchName } from '../../../src/git/issueBranch';
 import { parseRemoteUrl, resolveRemote } from '../../../src/git/remoteParser';
 import { artifactFileName, pathInside } from '../../../src/shared/artifactDownload';
 import { parseLogProblems } from '../../../src/shared/ciLogProblems';
+import { cloneUrlOf, isCloneUrl } from '../../../src/shared/cloneUrl';
 import { instanceImagesOnly } from '../../../src/shared/instanceImages';
 import MarkdownItClass from 'markdown-it';
 import type MarkdownIt from 'markdown-it';
@@ -180,6 +181,12 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     source: 'src/git/remoteParser.ts, src/commands/checkout/contributorBranch.ts',
     tokens: ['https://', 'ssh://', 'git+ssh://', 'git@', '@', ':', '/', '[', ']', '[::1]', '%', '%2F', '.git', '.wiki', '#', '?', '\\', 'C:', '::', 'ext::', '~', 'git.example.com'],
     run: (t) => [parseRemoteUrl(t), resolveRemote(t, KNOWN_INSTANCES), isForkUrl(t, INSTANCE)],
+  },
+  {
+    name: 'clone URLs',
+    source: 'src/shared/cloneUrl.ts',
+    tokens: ['https://', 'http://', 'ssh://', 'ext::', 'file://', 'git@', '@', ':', '/', '-', '--upload-pack=', ' ', '\n', '\u0000', '\u202e', 'git.example.com', '.git', 'a'],
+    run: (t) => [cloneUrlOf({ clone_url: t, ssh_url: t }, 'https'), cloneUrlOf({ clone_url: t, ssh_url: t }, 'ssh'), isCloneUrl(t)],
   },
   {
     name: 'ref names',

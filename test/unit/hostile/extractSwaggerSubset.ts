@@ -18,6 +18,8 @@ export const FUZZED_OPERATIONS = [
   'repoGetPullRequest', 'repoListReleases', 'userListHooks', 'orgListLabels', 'issueListLabels',
   'issueListIssueDependencies', 'repoCreateKey', 'getGeneralAPISettings', 'userGetHook', 'repoGetBranch',
   'issueGetMilestonesList', 'userListTeams', 'repoListTags',
+  // Clone from and Publish to Gitea
+  'userCurrentListRepos', 'repoSearch', 'createCurrentUserRepo', 'orgGetUserPermissions',
 ] as const;
 
 /** Success statuses where real Gitea differs from the swagger (BEHAVIOR.md wins). */

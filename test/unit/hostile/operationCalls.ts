@@ -40,4 +40,8 @@ export const OPERATION_CALLS: Record<string, Record<string, unknown>> = {
   issueGetMilestonesList: { owner: 'alice', repo: 'big', page: 1, limit: 50 },
   userListTeams: { page: 1, limit: 50 },
   repoListTags: { owner: 'alice', repo: 'big', page: 1, limit: 50 },
+  userCurrentListRepos: { page: 1, limit: 50 },
+  repoSearch: { q: 'demo', page: 1, limit: 50 },
+  createCurrentUserRepo: { body: { name: 'published', private: true } },
+  orgGetUserPermissions: { username: 'alice', org: 'acme' },
 };

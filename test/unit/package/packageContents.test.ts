@@ -47,7 +47,7 @@ function neededFiles(): string[] {
   const m = manifest();
   const containerIcons = Object.values(m.contributes.viewsContainers ?? {}).flat().map((c) => c.icon);
   const skills = (m.contributes.chatSkills ?? []).map((s) => s.path.replace(/^\.\//, ''));
-  const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'signIn', 'gitCredentials', 'api', 'markdownWorker'].map((b) => `dist/${b}.js`);
+  const bundles = ['extension', 'workbench', 'admin', 'branchStatus', 'signIn', 'gitCredentials', 'remoteSources', 'api', 'markdownWorker'].map((b) => `dist/${b}.js`);
   return [...new Set([m.main.replace(/^\.\//, ''), ...bundles, m.icon, ...containerIcons, ...mediaLoadedBySource(), ...skills, 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'])].sort();
 }
 
@@ -72,7 +72,7 @@ test('with a built dist/ beside sources, tests and source maps, .vscodeignore le
     for (const file of [...filesUnder(join(REPO_ROOT, 'media')), ...filesUnder(join(REPO_ROOT, 'skills'))]) put(repoPath(file));
     // The build's minified copies of the webviews' scripts and styles.
     for (const file of filesUnder(join(REPO_ROOT, 'media')).filter((f) => /\.(?:js|css)$/.test(f))) put(`dist/${repoPath(file)}`);
-    for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'signIn', 'gitCredentials', 'api', 'markdownWorker']) {
+    for (const bundle of ['extension', 'workbench', 'admin', 'branchStatus', 'signIn', 'gitCredentials', 'remoteSources', 'api', 'markdownWorker']) {
       put(`dist/${bundle}.js`);
       put(`dist/${bundle}.js.map`);
     }
