@@ -10,9 +10,14 @@ import type { Account } from '../../../src/shared/account';
 
 const alice: Account = { id: 'http://127.0.0.1:3000/|alice', instanceUrl: 'http://127.0.0.1:3000/', username: 'alice', flavor: 'gitea', version: '1.27.0' };
 const host = { scheme: 'http', authority: '127.0.0.1:3000', path: '' } as vscode.Uri;
-const log = { debug() {}, info() {}, warn() {} } as unknown as vscode.LogOutputChannel;
+const logged: string[] = [];
+const log = { debug: (m: string) => logged.push(m), info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m) } as unknown as vscode.LogOutputChannel;
 
-async function provider(refused: Set<string>): Promise<(host: vscode.Uri) => Promise<GitCredentials | undefined>> {
+async function provider(
+  refused: Set<string>,
+  signedIn: readonly Account[] = [alice],
+  secret: () => Promise<unknown> = () => Promise.resolve({ kind: 'token', token: 'tok-123' }),
+): Promise<(host: vscode.Uri) => Promise<GitCredentials | undefined>> {
   let getCredentials: ((host: vscode.Uri) => Promise<GitCredentials | undefined>) | undefined;
   const repos = {
     gitApi: Promise.resolve({ registerCredentialsProvider: (p: { getCredentials: typeof getCredentials }) => ((getCredentials = p.getCredentials), { dispose() {} }) }),
@@ -20,10 +25,10 @@ async function provider(refused: Set<string>): Promise<(host: vscode.Uri) => Pro
     detected: [],
   } as unknown as GitRepositoryContext;
   const accounts = {
-    accounts: [alice],
-    accountFor: () => alice,
+    accounts: signedIn,
+    accountFor: () => signedIn[0],
     needsSignIn: (id: string) => refused.has(id),
-    secretFor: () => Promise.resolve({ kind: 'token', token: 'tok-123' }),
+    secretFor: secret,
   } as unknown as CredentialAccounts;
   registerGitCredentials(repos, accounts, log);
   await repos.gitApi;
@@ -39,4 +44,31 @@ test('git gets the account\'s user name and token for its instance', async () =>
 test('an account whose token the server refused gives git no answer: git asks the user, not the server again', async () => {
   const ask = await provider(new Set([alice.id]));
   assert.equal(await ask(host), undefined);
+});
+
+const shared: Account = { id: 'https://shared.example.edu/gitea/|alice', instanceUrl: 'https://shared.example.edu/gitea/', username: 'alice', flavor: 'gitea', version: '1.27.0' };
+const at = (path: string, authority = 'shared.example.edu') => ({ scheme: 'https', authority, path }) as vscode.Uri;
+
+test('a sub-path instance: git\'s request without a path gets no answer (and the log says how to name the path); a path under it does', async () => {
+  const ask = await provider(new Set(), [shared]);
+  logged.length = 0;
+  assert.equal(await ask(at('')), undefined, 'git\'s default: left to its own helpers');
+  assert.equal(logged.length, 1);
+  assert.match(logged[0]!, /git config --global credential\.https:\/\/shared\.example\.edu\.useHttpPath true/);
+  logged.length = 0;
+  assert.equal(await ask(at('', 'mallory@shared.example.edu')), undefined);
+  assert.ok(!logged[0]!.includes('mallory'), 'the user info git shows is not logged');
+  assert.equal(await ask(at('/~mallory/x.git')), undefined, 'a repository of the host outside the sub-path');
+  assert.deepEqual(await ask(at('/gitea/alice/demo.git')), { username: 'alice', password: 'tok-123' });
+  logged.length = 0;
+  assert.equal(await ask(at('', 'other.example.edu')), undefined);
+  assert.ok(!logged.some((l) => l.includes('useHttpPath')), 'another host: no hint');
+});
+
+test('a root instance still answers git\'s request without a path; a missing or unreadable secret gives no answer', async () => {
+  assert.deepEqual(await (await provider(new Set(), [alice])).call(undefined, host), { username: 'alice', password: 'tok-123' });
+  assert.equal(await (await provider(new Set(), [alice], () => Promise.resolve(undefined)))(host), undefined);
+  assert.equal(await (await provider(new Set(), [alice], () => Promise.reject(new Error('keychain locked'))))(host), undefined);
+  const basic = await provider(new Set(), [alice], () => Promise.resolve({ kind: 'basic', password: 'pw' }));
+  assert.deepEqual(await basic(host), { username: 'alice', password: 'pw' });
 });
