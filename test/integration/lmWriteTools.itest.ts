@@ -269,10 +269,10 @@ describe('Language-model tools that write (ask first), on a test server of their
     it('rerunFailedJobs: a failed jobs read asks nothing; a job failing between the question and the answer: nothing is re-run', async () => {
       const demo = server.state.repos.find((r) => r.name === 'demo')!;
       const jobsOf = (runId: number) => server.state.jobs.filter((j) => j.runId === runId);
-      const run = server.state.runs.find(
-        (r) => r.repoId === demo.id && jobsOf(r.id).some((j) => j.status === 'failure') && jobsOf(r.id).some((j) => j.status === 'success') && !jobsOf(r.id).some((j) => ['waiting', 'running', 'blocked'].includes(j.status)),
-      );
-      assert.ok(run, 'a finished run with a failed and a passed job');
+      const run = server.state.runs.find((r) => r.repoId === demo.id && jobsOf(r.id).length > 0 && !jobsOf(r.id).some((j) => ['waiting', 'running', 'blocked'].includes(j.status)));
+      assert.ok(run, 'a finished run');
+      const failed = jobsOf(run.id)[0]!;
+      failed.status = 'failure';
       const tool = rerunFailedJobsTool(svc);
       const input = { run: run.id };
       const from = server.requests.length;
@@ -280,21 +280,24 @@ describe('Language-model tools that write (ask first), on a test server of their
       await assert.rejects(tool.prepareInvocation!({ input }, token()), (e: Error) => e.message.startsWith('The jobs were not re-run. Nothing was asked or sent'));
       assert.equal(textOf(await tool.invoke({ input }, token())), unasked('The jobs were not re-run.'));
       await confirmationOf(tool, input);
-      const passed = jobsOf(run.id).find((j) => j.status === 'success')!;
-      passed.status = 'failure';
-      assert.equal(textOf(await tool.invoke({ input }, token())), CHANGED, 'one more failed job than shown');
+      failed.name = `${failed.name} (renamed)`;
+      assert.equal(textOf(await tool.invoke({ input }, token())), CHANGED, 'a failed job not as shown');
       assert.deepEqual(writes(from), []);
     });
 
     it('replyToReviewThread: a failed reviews read asks nothing; a new comment in the thread before the answer: nothing is sent', async () => {
       const pull = FIXTURES.repos.demo.pulls.open;
       const files = await api<{ filename: string; status: string }[]>(server, 'GET', `/repos/alice/demo/pulls/${pull}/files`);
-      const path = files.find((f) => f.status === 'added')!.filename;
+      // Another place than the earlier test's thread (threads are grouped by file, side and line).
+      const taken = files.find((f) => f.status === 'added')!.filename;
+      const path = files.find((f) => f.filename !== taken)?.filename ?? taken;
+      const line = path === taken ? 2 : 1;
       const bob = { Authorization: `token ${FIXTURES.users.bob.tokens.all}`, 'Content-Type': 'application/json' };
       const res = await fetch(`${server.apiUrl}/repos/alice/demo/pulls/${pull}/reviews`, {
-        method: 'POST', headers: bob, body: JSON.stringify({ event: 'COMMENT', body: '', comments: [{ path, body: 'Why this name?', new_position: 1, old_position: 0 }] }),
+        method: 'POST', headers: bob, body: JSON.stringify({ event: 'COMMENT', body: '', comments: [{ path, body: 'Why this name?', new_position: line, old_position: 0 }] }),
       });
       const review = (await res.json()) as { id: number };
+      assert.ok(res.ok, JSON.stringify(review));
       const [comment] = await api<{ id: number }[]>(server, 'GET', `/repos/alice/demo/pulls/${pull}/reviews/${review.id}/comments`);
       const tool = replyToReviewThreadTool(svc);
       const input = { thread: comment!.id, body: 'Because of the spec.', pullRequest: String(pull) };

@@ -205,10 +205,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         record.kind = 'api';
         record.apiPath = rel.slice('/api/v1'.length) || '/';
       }
-      const failure = failures.findIndex((f) => f.match(record));
+      const failure = isGitRequest(rel) ? -1 : failures.findIndex((f) => f.match(record));
       if (failure >= 0) {
         const [f] = failures.splice(failure, 1);
-        req.resume();
+        // Recorded with what was sent, as any request.
+        record.body = parseBody(await readBody(req), req.headers['content-type']);
         res.writeHead(f!.status, { 'Content-Type': f!.contentType ?? 'application/json' });
         res.end(f!.body);
         return;

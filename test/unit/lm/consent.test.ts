@@ -90,4 +90,20 @@ describe('consent of the writing tools', () => {
     assert.equal(consent.size, 0);
     assert.ok(CONSENT_CHARS >= 1024 * 1024, 'room for hundreds of the longest confirmations');
   });
+
+  it('expired questions are dropped only when room is needed, and one exactly at the expiry is not expired', () => {
+    const { consent, advance } = store(1000, 100);
+    consent.record('a', 'x'.repeat(39));
+    advance(1001);
+    assert.equal(consent.record('b', 'x'.repeat(59)), true, 'exactly full with the expired one still counted');
+    assert.equal(consent.size, 100, 'nothing dropped while there was room');
+    const at = store(1000, 50);
+    at.consent.record('k', 'x'.repeat(39));
+    at.advance(1000);
+    assert.equal(at.consent.record('n', 'y'.repeat(10)), false, 'the question at its expiry is kept: no room');
+    assert.equal(at.consent.has('k'), true);
+    at.advance(1);
+    assert.equal(at.consent.record('n', 'y'.repeat(10)), true, 'past it, dropped to make room');
+    assert.equal(at.consent.size, 11);
+  });
 });
