@@ -33,10 +33,9 @@ export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: s
   const onOrigin = accounts
     .map((account) => ({ account, instance: parse(account.instanceUrl) }))
     .filter(({ account, instance }) => instance && instance.protocol === request.protocol && instance.host === request.host && (!user || account.username.toLowerCase() === user));
-  // Without a path (git's default, no credential.useHttpPath) git may be asking for any repository of the host:
-  // only an instance at the host's root answers. A sub-path instance's token would reach whatever else the host
-  // serves (https://host/~mallory/x.git), so it answers only when git names a path under its sub-path.
-  if (path === '/' || path === '') return onOrigin.filter(({ instance }) => instance!.pathname === '/').map(({ account }) => account);
+  // Without a path (git's default, no credential.useHttpPath; the URL's path is then "/") git may be asking for any
+  // repository of the host: only an instance at the host's root holds "/". A sub-path instance's token would reach
+  // whatever else the host serves (https://host/~mallory/x.git), so it answers only for a path under its sub-path.
   const holding = onOrigin
     .map(({ account, instance }) => ({ account, root: instance!.pathname.endsWith('/') ? instance!.pathname : `${instance!.pathname}/` }))
     .filter(({ root }) => path.startsWith(root) || `${path}/` === root);

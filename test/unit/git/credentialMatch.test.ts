@@ -3,7 +3,7 @@
 // workspace's repository or the instance's preferred account, else left to git.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountsForGitRequest, pickAccount, type CredentialAccount } from '../../../src/git/credentialMatch';
+import { accountsForGitRequest, pickAccount, subPathInstanceOn, type CredentialAccount } from '../../../src/git/credentialMatch';
 
 const account = (instanceUrl: string, username: string): CredentialAccount => ({ id: `${instanceUrl}|${username}`, instanceUrl, username });
 const root = account('https://git.example.com/', 'alice');
@@ -76,4 +76,24 @@ test('a sub-path instance answers only for a path under its sub-path; a root ins
   const noSlash = { id: 'n', instanceUrl: 'https://shared.example.edu/gitea', username: 'n' };
   assert.deepEqual(accountsForGitRequest('https://shared.example.edu', [noSlash]), [], 'a stored URL without its trailing slash is a sub-path too');
   assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea/n/r.git', [noSlash]), [noSlash]);
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/giteax/r.git', [noSlash]), [], 'its name as a prefix of another folder is not under it');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea', [noSlash]), [noSlash]);
+});
+
+test('subPathInstanceOn: git asked without a path for a host where an instance lives under a sub-path (the log\'s hint)', () => {
+  const gitea = account('https://shared.example.edu/gitea/', 'alice');
+  const rootOnly = account('https://git.example.com/', 'alice');
+  const h = (authority: string, path = '', scheme = 'https') => ({ scheme, authority, path });
+  assert.equal(subPathInstanceOn(h('shared.example.edu'), [gitea]), true);
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '/'), [gitea]), true);
+  assert.equal(subPathInstanceOn(h('mallory@shared.example.edu'), [gitea]), true, 'a user name is not the host');
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '/gitea/a/b.git'), [gitea]), false, 'a path was given');
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '/x'), [gitea]), false);
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '', 'http'), [gitea]), false, 'another scheme');
+  assert.equal(subPathInstanceOn(h('shared.example.edu:8443'), [gitea]), false, 'another port');
+  assert.equal(subPathInstanceOn(h('git.example.com'), [rootOnly]), false, 'an instance at the root needs no path');
+  assert.equal(subPathInstanceOn(h('git.example.com'), [rootOnly, gitea]), false, 'another host\'s sub-path instance');
+  assert.equal(subPathInstanceOn(h('shared.example.edu'), [rootOnly, gitea]), true, 'any of the accounts');
+  assert.equal(subPathInstanceOn(h('shared.example.edu'), [{ id: 'x', instanceUrl: 'not a url', username: 'x' }]), false);
+  assert.equal(subPathInstanceOn(h('bad host name'), [gitea]), false);
 });
