@@ -177,6 +177,31 @@ export const GUARDS = [
     ],
     tests: ['test/unit/git/gitProcess.test.ts'],
   },
+  {
+    guards: 'Tool results for a language model: server text quoted with its author in a fence nothing inside closes, short values as one-line JSON strings, every block and result capped',
+    mutate: ['src/lm/quote.ts'],
+    tests: ['test/unit/lm/quote.test.ts'],
+  },
+  {
+    guards: 'A writing tool sends only what the user was asked about that very input: once, unexpired, never pushed out by other questions',
+    mutate: ['src/lm/consent.ts'],
+    tests: ['test/unit/lm/consent.test.ts'],
+  },
+  {
+    guards: 'Who receives a token from git\'s requests: the instance\'s scheme, host and port; a sub-path instance only for a path under it; else git\'s own helpers',
+    mutate: ['src/git/credentialMatch.ts', 'src/git/credentialsAnswer.ts'],
+    tests: ['test/unit/git/credentialMatch.test.ts', 'test/unit/git/gitCredentials.test.ts'],
+  },
+  {
+    guards: 'Only a 401 to a request that carried the account\'s credential refuses the account (not a signed artifact link, a redirect elsewhere, a request without credentials)',
+    mutate: [
+      part('src/api/errorKind.ts', 'export function refusesStoredCredential('),
+      part('src/api/http.ts', "ctx.auth = sendCredentials ? creds.scheme : 'none';"),
+      part('src/api/http.ts', 'if (req.signedRedirect) ctx.signedLink = true;'),
+      part('src/api/errors.ts', 'if (ctx.signedLink && ctx.auth'),
+    ],
+    tests: ['test/unit/security/accountRefusal.test.ts'],
+  },
 ];
 
 /** Where `tsc -p .` writes a file of the project: src/x.ts → out/src/x.js. */

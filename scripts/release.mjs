@@ -6,7 +6,7 @@
 // code-server). `--publish` runs the publishing commands of the registries whose token is set (VSCE_PAT, OVSX_PAT).
 // `--skip-tests` leaves out `npm test` (for a rehearsal; a real release runs them).
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,16 +80,28 @@ export function publishPlan(vsix, env) {
   return REGISTRIES.map((r) => ({ name: r.name, token: r.token, ready: !!env[r.token], npxArgs: ['--yes', r.cli, ...r.args(vsix)] }));
 }
 
+/**
+ * npx as Node runs it: npm's own npx-cli.js beside the npm-cli.js npm was started from (`npm_execpath`), by this
+ * Node's absolute path. No bare npx name (Windows looks a bare name up in the current folder first; its .cmd needs a shell) and no shell.
+ */
+export function npxSpec(env = process.env, exists = existsSync) {
+  const npmCli = env.npm_execpath;
+  if (!npmCli) throw new Error('run it through npm: npm run release -- <version>');
+  const cli = join(dirname(npmCli), 'npx-cli.js');
+  if (!isAbsolute(cli) || !exists(cli)) throw new Error(`npx-cli.js is not beside ${npmCli}: run it through npm (not another package manager).`);
+  return { file: process.execPath, args: [cli] };
+}
+
 /** Publishes to each registry whose token is set; says which were left out and how to publish there later. */
 function publish(vsix, root) {
-  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const npx = npxSpec();
   for (const step of publishPlan(vsix, process.env)) {
     if (!step.ready) {
       process.stdout.write(`\n${step.name}: ${step.token} is not set, not published (later: npx ${step.npxArgs.join(' ')})\n`);
       continue;
     }
     process.stdout.write(`\n$ npx ${step.npxArgs.join(' ')}   (${step.name})\n`);
-    execFileSync(npx, step.npxArgs, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    execFileSync(npx.file, [...npx.args, ...step.npxArgs], { cwd: root, stdio: 'inherit' });
   }
 }
 

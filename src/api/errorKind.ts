@@ -64,3 +64,13 @@ export class GiteaError extends Error {
 export function isGiteaError(e: unknown): e is GiteaError {
   return typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[BRAND] === true;
 }
+
+/**
+ * Whether `e` is the server refusing the account's own stored credential: a 401 to a request that carried the token
+ * or password. A 401 to a request sent without them says nothing of the credential and must not sign the account
+ * out: a signed artifact link (Gitea answers an expired one 401 "Error link expired"), a redirect to another origin
+ * (credentials are not sent there), a request made without any.
+ */
+export function refusesStoredCredential(e: unknown): boolean {
+  return isGiteaError(e) && e.kind === 'unauthorized' && !e.details.redirectedTo && (e.details.auth === 'token' || e.details.auth === 'basic');
+}

@@ -11,6 +11,8 @@ export interface ErrorContext {
   origin: string;
   /** Origin a redirect went to, when the credentials were dropped because of it. */
   redirectedTo?: string;
+  /** Set once a signed redirect (an artifact's download link) was followed: sent without credentials. */
+  signedLink?: boolean;
   /** Secrets that must never appear in a message (token, password, OTP). */
   secrets: readonly string[];
 }
@@ -104,6 +106,9 @@ function unauthorizedSentence(ctx: ErrorContext): string {
       `The server redirected the request to ${ctx.redirectedTo}, another address than ${ctx.origin}, so the ` +
       `credentials were not sent there. If that is the instance's real address, use it as the instance URL.`
     );
+  }
+  if (ctx.signedLink && ctx.auth === 'none') {
+    return 'The server refused the signed download link it gave (it may have expired). The account is still signed in: try the download again.';
   }
   switch (ctx.auth) {
     case 'token':

@@ -172,6 +172,8 @@ export class Transport {
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(sendCredentials ? creds.headers : {}),
         };
+        // How this very request authenticated: a failure of one sent without credentials is not the credential's.
+        ctx.auth = sendCredentials ? creds.scheme : 'none';
         const res = await request(url, {
           method,
           headers,
@@ -199,6 +201,7 @@ export class Transport {
             this.options.log?.warn(`${req.operation}: redirected to ${next.origin}; credentials are not sent to another origin`);
           }
           if (req.signedRedirect) sendCredentials = false;
+          if (req.signedRedirect) ctx.signedLink = true;
           // As browsers do: 303, and 301/302 after POST, continue as GET without a body.
           if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';

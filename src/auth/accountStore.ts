@@ -2,7 +2,7 @@
 // SecretStorage under `gitea-workbench:<accountId>` and nowhere else. Implements AccountService.
 import * as vscode from 'vscode';
 import type { GiteaClient } from '../api';
-import { GiteaError } from '../api/errorKind';
+import { GiteaError, refusesStoredCredential } from '../api/errorKind';
 import { loadApi } from '../apiLoader';
 import type { Account, AccountService } from '../core/services';
 import { CLIENT_SETTINGS } from '../core/settings';
@@ -102,12 +102,13 @@ export class AccountStore implements AccountService, vscode.Disposable {
   }
 
   /**
-   * Every failed request of an account's client comes here. A 401 means the stored token or password no longer
-   * works: the account is marked (its polls stop, its views offer Sign In Again) and everyone is told once. A 401
-   * after a redirect to another origin is not the credential's fault (it was not sent there).
+   * Every failed request of an account's client comes here. A 401 to a request that carried the stored token or
+   * password means it no longer works: the account is marked (its polls stop, its views offer Sign In Again) and
+   * everyone is told once. A 401 to a request sent without them (a signed artifact link, a redirect to another
+   * origin) is not the credential's fault: refusesStoredCredential (api/errorKind.ts) tells them apart.
    */
   private noteFailure(accountId: string, mark: object, e: GiteaError): void {
-    if (e.kind !== 'unauthorized' || e.details.redirectedTo || this.clientMarks.get(accountId) !== mark) return;
+    if (!refusesStoredCredential(e) || this.clientMarks.get(accountId) !== mark) return;
     if (this.refused.has(accountId)) return;
     this.refused.add(accountId);
     this.log.warn(`The server refused the stored credential of ${accountId}: the account needs to sign in again.`);

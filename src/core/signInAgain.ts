@@ -1,7 +1,7 @@
 // What every area shows once the server refused an account's token: the account that waits for Sign In Again, and
 // the offer of it beside a failure. The state itself is the AccountService's (auth/accountStore.ts).
 import * as vscode from 'vscode';
-import { isGiteaError } from '../api/errorKind';
+import { refusesStoredCredential } from '../api/errorKind';
 import { COMMAND } from './commandIds';
 import type { Account, RepoRef, Services } from './services';
 import { accountForRepo } from './target';
@@ -13,7 +13,7 @@ export function signInAgainLabel(): string {
 
 /** A 401 on the account's stored credential (not after a redirect to another origin, where none was sent). */
 export function isRefusedCredential(e: unknown): boolean {
-  return isGiteaError(e) && e.kind === 'unauthorized' && !e.details.redirectedTo && (e.details.auth === 'token' || e.details.auth === 'basic');
+  return refusesStoredCredential(e);
 }
 
 /** The account that serves `repo` when it waits for Sign In Again. */

@@ -1,6 +1,7 @@
 // Which signed-in account answers git's request for credentials. git names the remote as `scheme://host[:port]`
 // (with the repository's path only when `credential.useHttpPath` is set); we answer only for an account whose
-// instance has that very scheme, host and port, and, when a path is given, whose sub-path holds it. Anything else
+// instance has that very scheme, host and port, and, when a path is given, whose sub-path holds it; without a path,
+// only an instance at the host's root (a sub-path instance needs useHttpPath for that host, see the README). Anything else
 // (another host, http for an https instance, ssh) gets no answer, so that git goes on to its own helpers or prompt.
 // Platform neutral (no vscode import): unit-tested.
 
@@ -22,7 +23,7 @@ function parse(url: string): URL | undefined {
 /**
  * The accounts whose instance `requestUrl` (what git asks for) is on: same scheme, host and port (default ports
  * as their absence); with a path, only the instances whose sub-path is a prefix of it, the longest such sub-path
- * winning; with a user name in the URL, only that user's accounts.
+ * winning; without one, only the instances at the host's root; with a user name in the URL, only that user's accounts.
  */
 export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: string, accounts: readonly A[]): A[] {
   const request = parse(requestUrl);
@@ -32,12 +33,24 @@ export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: s
   const onOrigin = accounts
     .map((account) => ({ account, instance: parse(account.instanceUrl) }))
     .filter(({ account, instance }) => instance && instance.protocol === request.protocol && instance.host === request.host && (!user || account.username.toLowerCase() === user));
-  if (path === '/' || path === '') return onOrigin.map(({ account }) => account);
+  // Without a path (git's default, no credential.useHttpPath; the URL's path is then "/") git may be asking for any
+  // repository of the host: only an instance at the host's root holds "/". A sub-path instance's token would reach
+  // whatever else the host serves (https://host/~mallory/x.git), so it answers only for a path under its sub-path.
   const holding = onOrigin
     .map(({ account, instance }) => ({ account, root: instance!.pathname.endsWith('/') ? instance!.pathname : `${instance!.pathname}/` }))
     .filter(({ root }) => path.startsWith(root) || `${path}/` === root);
   const longest = Math.max(...holding.map(({ root }) => root.length));
   return holding.filter(({ root }) => root.length === longest).map(({ account }) => account);
+}
+
+/** Whether git asked without a path (`host` has none) for a host where a signed-in instance lives under a sub-path. */
+export function subPathInstanceOn(host: { readonly scheme: string; readonly authority: string; readonly path: string }, accounts: readonly CredentialAccount[]): boolean {
+  if (host.path !== '' && host.path !== '/') return false;
+  const request = parse(`${host.scheme}://${host.authority.replace(/^.*@/, '')}/`);
+  return accounts.some((account) => {
+    const instance = parse(account.instanceUrl);
+    return !!request && !!instance && instance.protocol === request.protocol && instance.host === request.host && instance.pathname !== '/';
+  });
 }
 
 function safeDecode(text: string): string {

@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import type { AccountService } from '../core/services';
 import { accountLabel } from '../shared/account';
 import { messageOf } from '../shared/errors';
-import { accountsForGitRequest, pickAccount } from './credentialMatch';
+import { accountsForGitRequest, pickAccount, subPathInstanceOn } from './credentialMatch';
 import type { GitCredentials } from './gitApi';
 import type { GitRepositoryContext } from './repositoryContext';
 
@@ -24,6 +24,13 @@ export async function credentialsFor(host: vscode.Uri, repos: GitRepositoryConte
     const candidates = accountsForGitRequest(`${host.scheme}://${host.authority}${host.path}`, accounts.accounts);
     const workspaceAccounts = [repos.active?.accountId, ...repos.detected.map((r) => r.accountId)];
     const account = pickAccount(candidates, workspaceAccounts, (instanceUrl) => accounts.accountFor(instanceUrl)?.id);
+    if (!account && candidates.length === 0 && subPathInstanceOn(host, accounts.accounts)) {
+      // git asked without a path: a sub-path instance answers only when git names the repository's path.
+      log.info(
+        `Git asked for credentials for ${remote} without a repository path; an instance under a sub-path of that host answers only when git names the path: git config --global credential.${host.scheme}://${host.authority.replace(/^.*@/, '')}.useHttpPath true. Left to git.`,
+      );
+      return undefined;
+    }
     if (!account) {
       log.debug(`Git asked for credentials for ${remote}: ${candidates.length ? 'several accounts fit, none is the workspace\'s' : 'no signed-in instance there'}; left to git.`);
       return undefined;

@@ -8,7 +8,7 @@ import { repoParams } from '../core/target';
 import { messageOf } from '../shared/errors';
 import { loadReviews } from '../views/changedFiles/review/reviewData';
 import { ciState, recentFailedJobs, type CiState } from './ciFailures';
-import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
+import { CAPS, FRAMING_NOTE, partsTail, quoted, ResultText, value, word } from './quote';
 import type { ToolImplementation } from './standIns';
 import { threadPlace, unresolvedThreads } from './threads';
 import { runTool } from './toolSupport';
@@ -71,7 +71,9 @@ export function activePullRequestTool(services: Services): ToolImplementation {
         for (const t of threads.slice(0, CAPS.threads)) {
           const head = `Thread ${t.rootCommentId ?? '(not on the server)'} on ${threadPlace(t)}:`;
           const comments = t.comments.map((c) => quoted('comment', c.author, c.body, CAPS.comment));
-          if (!out.add([head, ...comments].join('\n'))) break;
+          // A thread longer than the room left: its latest comments (the conversation's state), cut from the top.
+          const text = partsTail(head, comments, out.room, 'comments of this thread');
+          if (text === undefined || !out.add(text)) break;
         }
 
         out.add(ciText(ci));

@@ -8,7 +8,7 @@ import { messageOf } from '../shared/errors';
 import { stateOf } from '../views/ciRunModel';
 import { runOrBranchLatest } from './branchRun';
 import { failingLines } from './ciFailures';
-import { CAPS, FRAMING_NOTE, quoted, ResultText, value, word } from './quote';
+import { CAPS, FRAMING_NOTE, quoted, quotedTail, ResultText, value, word } from './quote';
 import type { ToolImplementation } from './standIns';
 import { readyTarget, repoFromInput, runTool } from './toolSupport';
 
@@ -33,8 +33,11 @@ export function jobLogTool(services: Services): ToolImplementation {
         const jobs = await jobsToRead(target, input, signal);
         const out = new ResultText(vscode.l10n.t('[The result reached its size limit; ask for one job at a time.]'));
         out.add(FRAMING_NOTE);
-        for (const job of jobs.slice(0, MAX_JOBS)) {
-          if (!out.add(await jobText(target.client, target, job, input.failingOnly !== false, signal))) break;
+        const reading = jobs.slice(0, MAX_JOBS);
+        for (const [i, job] of reading.entries()) {
+          // Each job its share of the room left, so that a long log leaves room for the next jobs' heads.
+          const share = Math.floor(out.room / (reading.length - i));
+          if (!out.add(await jobText(target.client, target, job, input.failingOnly !== false, share, signal))) break;
         }
         if (jobs.length > MAX_JOBS) out.add(`${jobs.length - MAX_JOBS} more jobs not read: ask for them by job id.`);
         return out.toString();
@@ -69,7 +72,10 @@ async function jobsToRead(target: Target, input: JobLogInput, signal: AbortSigna
   return failed.length ? failed : all;
 }
 
-async function jobText(client: GiteaClient, { repo }: Target, job: JobRef, failingOnly: boolean, signal: AbortSignal): Promise<string> {
+/** Room for the line that says which lines follow. */
+const TAIL_NOTE_ROOM = 120;
+
+async function jobText(client: GiteaClient, { repo }: Target, job: JobRef, failingOnly: boolean, room: number, signal: AbortSignal): Promise<string> {
   const head = `Job ${job.id} ${value(job.name)} of run ${job.runId ?? '?'}: ${word(job.state)}`;
   try {
     if (failingOnly) {
@@ -80,8 +86,12 @@ async function jobText(client: GiteaClient, { repo }: Target, job: JobRef, faili
     const log = await client.downloadActionsRunJobLogs({ ...repoParams(repo), job_id: job.id }, { signal });
     const lines = log.split('\n');
     const tail = lines.slice(-LOG_TAIL_LINES).map((l) => (l.length > CAPS.logLine ? `${l.slice(0, CAPS.logLine)}…` : l));
-    const skipped = Math.max(0, lines.length - LOG_TAIL_LINES);
-    return `${head}\n${skipped ? `The last ${LOG_TAIL_LINES} of ${lines.length} lines:` : 'The whole log:'}\n${quoted('log lines', 'ci', tail.join('\n'), LOG_TAIL_LINES * (CAPS.logLine + 2))}`;
+    // The end of the log, cut from the top to fit the result: the last lines are where a job failed.
+    const { block, kept } = quotedTail('log lines', 'ci', tail, room - head.length - TAIL_NOTE_ROOM);
+    if (!block) return `${head}\nNo room is left in this result for its log: ask for job ${job.id} alone.`;
+    const left = lines.length - kept;
+    const note = left === 0 ? 'The whole log:' : `The last ${kept} of ${lines.length} lines (the first ${left} left out${kept < tail.length ? ', to fit the result' : ''}):`;
+    return `${head}\n${note}\n${block}`;
   } catch (e) {
     return `${head}\nIts log could not be read:\n${quoted('error', 'server', messageOf(e), CAPS.comment)}`;
   }

@@ -67,23 +67,75 @@ export function fenceFor(text: string): string {
 
 const LONGEST_RUN = 32;
 
+/** `text` with every run of more than LONGEST_RUN backticks shortened to LONGEST_RUN and a note of how many more. */
+function shortenRuns(text: string): string {
+  return text.replace(/`{33,}/g, (run) => `${'`'.repeat(LONGEST_RUN)}[… ${run.length - LONGEST_RUN} more backticks]`);
+}
+
 /** `text` (capped at `max`) framed as untrusted data of `kind`, written by `author`. */
 export function quoted(kind: QuotedKind, author: string | undefined, text: string, max: number): string {
   // A run of backticks longer than LONGEST_RUN is shortened (and says so), so a fence never outgrows its text.
-  const body = capText(text.replace(/\r\n?/g, '\n'), max).replace(/`{33,}/g, (run) => `${'`'.repeat(LONGEST_RUN)}[… ${run.length - LONGEST_RUN} more backticks]`);
+  const body = shortenRuns(capText(text.replace(/\r\n?/g, '\n'), max));
   const fence = fenceFor(body);
   return [`<untrusted kind="${kind}" author="${safeAuthor(author)}">`, `${fence}text`, body, fence, '</untrusted>'].join('\n');
 }
 
-/** A short server value on one of our lines: a JSON string (quotes, backslashes and line breaks escaped), capped. */
+/**
+ * A short server value on one of our lines: a JSON string (quotes, backslashes and line breaks escaped), capped.
+ * U+2028 and U+2029 are escaped too: JSON leaves them as they are, and a reader that takes them for line breaks
+ * would see the rest of the value on a line of its own.
+ */
 export function value(text: string | undefined | null): string {
   if (text === undefined || text === null) return 'null';
-  return JSON.stringify(text.length > CAPS.short ? `${text.slice(0, CAPS.short)}…` : text);
+  return JSON.stringify(text.length > CAPS.short ? `${text.slice(0, CAPS.short)}…` : text).replace(/[\u2028\u2029]/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
 /** A token-like server value (a state, a date, a type, `owner/name`, a SHA) as is; anything else as a JSON string. */
 export function word(text: string | undefined | null): string {
   return text !== undefined && text !== null && /^[\w.:+/-]{1,100}$/.test(text) ? text : value(text);
+}
+
+/** The framing `quoted` adds around a text at most: its two tag lines (the author's ≤ 64 characters) and two fences. */
+const QUOTE_FRAMING = 200;
+
+/**
+ * The end of `lines` quoted as `kind` by `author`, cut from the top to fit `max` characters with the framing: the
+ * last lines that fit whole, and how many were kept. None fit: an empty block is not made (`kept` 0, no block).
+ */
+export function quotedTail(kind: QuotedKind, author: string | undefined, lines: readonly string[], max: number): { block: string | undefined; kept: number } {
+  // Measured as quoted writes them (line ends as \n, long backtick runs shortened), so the block is no longer.
+  const written = lines.map((line) => shortenRuns(line.replace(/\r\n?/g, '\n')));
+  let size = 0;
+  let kept = 0;
+  for (let i = written.length - 1; i >= 0; i--) {
+    const next = size + written[i]!.length + (kept > 0 ? 1 : 0);
+    if (next > max - QUOTE_FRAMING) break;
+    size = next;
+    kept++;
+  }
+  if (kept === 0) return { block: undefined, kept };
+  const text = written.slice(written.length - kept).join('\n');
+  return { block: quoted(kind, author, text, text.length), kept };
+}
+
+/**
+ * `head`, then the last of `parts` (whole quoted blocks, oldest first) that fit in `max` characters with a line
+ * saying how many earlier ones were left out (`what`: "comments"); undefined when not even the last one fits.
+ */
+export function partsTail(head: string, parts: readonly string[], max: number, what: string): string | undefined {
+  const whole = [head, ...parts].join('\n');
+  if (whole.length <= max) return whole;
+  const noteRoom = 80;
+  let size = head.length;
+  let kept = 0;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    if (size + 1 + parts[i]!.length > max - noteRoom) break;
+    size += 1 + parts[i]!.length;
+    kept++;
+  }
+  if (kept === 0) return undefined;
+  const left = parts.length - kept;
+  return [head, ...(left ? [`[${left} earlier ${what} left out, to fit the result]`] : []), ...parts.slice(left)].join('\n');
 }
 
 /** Room kept at the end of a result for the text that says it was cut. */
@@ -117,6 +169,11 @@ export class ResultText {
     this.parts.push(part);
     this.size += part.length + 1;
     return true;
+  }
+
+  /** The characters a next part may have and still fit (its separating line break counted). */
+  get room(): number {
+    return this.full ? 0 : Math.max(0, this.limit - OVERFLOW_ROOM - this.size - 1);
   }
 
   get truncated(): boolean {

@@ -2,7 +2,7 @@
 // an issue named by number, `owner/repo#n` or URL, and failures as results the model can read.
 import { setMaxListeners } from 'node:events';
 import * as vscode from 'vscode';
-import { isGiteaError } from '../api/errorKind';
+import { isGiteaError, refusesStoredCredential } from '../api/errorKind';
 import { resolveTarget, type Target } from '../core/target';
 import type { RepoRef, Services } from '../core/services';
 import { messageOf } from '../shared/errors';
@@ -60,14 +60,19 @@ export async function targetFor(services: Services, repo: RepoRef | undefined): 
 
 /** The result for a failure: the client's sentence (it may quote the server) framed as server text. */
 export function failureResult(what: string, e: unknown, lead = vscode.l10n.t('Could not read {0}.', what)): vscode.LanguageModelToolResult {
-  if (e instanceof ToolRefusal) return textResult(e.text);
+  return textResult(failureText(e, lead));
+}
+
+/** failureResult's text: a refusal's sentence, or `lead`, a hint and the client's sentence framed as server text. */
+export function failureText(e: unknown, lead: string): string {
+  if (e instanceof ToolRefusal) return e.text;
   const hint =
-    isGiteaError(e) && (e.kind === 'unauthorized' || e.kind === 'scope')
+    refusesStoredCredential(e) || (isGiteaError(e) && e.kind === 'scope')
       ? vscode.l10n.t('The signed-in account was refused: the user can sign in again with "Gitea: Sign In".')
       : isGiteaError(e) && e.kind === 'notFound'
         ? vscode.l10n.t('It does not exist, or the signed-in account may not see it.')
         : '';
-  return textResult([lead, hint, quoted('error', 'server', messageOf(e), CAPS.comment)].filter(Boolean).join('\n'));
+  return [lead, hint, quoted('error', 'server', messageOf(e), CAPS.comment)].filter(Boolean).join('\n');
 }
 
 export interface IssueRef {

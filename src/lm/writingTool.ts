@@ -1,13 +1,17 @@
 // What every tool that changes something shares: it asks first. prepareInvocation shows exactly what will be sent,
 // made by the tool's `plan` (reads only), as text: our sentences escaped, everything else (the model's text, the
 // server's names and templates) in code blocks, where nothing is rendered and a fence cannot be closed from inside.
-// The invocation makes the plan again and sends only that; when it no longer reads as the confirmation the user
-// answered (the branch moved, the template changed), it sends nothing and says so.
+// The invocation makes the plan again and sends only that, and only when the user was asked about that very input
+// (consent.ts); when it no longer reads as the confirmation the user answered (the branch moved, the template
+// changed), or nothing was asked (the plan failed while asking, the question expired), it sends nothing and says so.
+// A plan that fails while asking (a refusal, a failed read) throws from prepareInvocation, so VS Code neither asks
+// nor invokes, and the agent reads why.
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../shared/markdownText';
 import { fenceFor } from './quote';
 import type { PreparedInvocation, ToolImplementation } from './standIns';
-import { runTool, ToolRefusal } from './toolSupport';
+import { ConsentStore } from './consent';
+import { failureText, runTool, ToolRefusal } from './toolSupport';
 
 /** A confirmation before it is a MarkdownString: a question, then parts (a sentence, or a labelled text block). */
 export interface Confirmation {
@@ -44,43 +48,59 @@ export function confirmationMarkdown(c: Confirmation): vscode.MarkdownString {
   return md;
 }
 
-/** The recent confirmations by input, so the invocation can tell whether what it would send is what was shown. */
-const shown = new Map<string, string>();
-const SHOWN_KEPT = 20;
+/** The questions asked, by input, until their invocation takes them (consent.ts: no count, bounded by time and size). */
+const consent = new ConsentStore();
 
-function remember(key: string, text: string): void {
-  shown.delete(key);
-  shown.set(key, text);
-  while (shown.size > SHOWN_KEPT) shown.delete(shown.keys().next().value!);
-}
+/** Why a plan could not be made, as the error prepareInvocation throws: VS Code then asks nothing and calls no invoke. */
+export class PlanningFailure extends Error {}
 
 export function writingTool<Plan>(name: string, spec: WritingToolSpec<Plan>): ToolImplementation {
   const keyOf = (input: unknown): string => `${name} ${JSON.stringify(input ?? {})}`;
   return {
+    // Always a confirmation, or a throw: an answer without one would let VS Code invoke without asking.
     async prepareInvocation(options, token) {
+      const key = keyOf(options.input);
+      // The question asked before for this input (perhaps declined) answers nothing from here on.
+      consent.withdraw(key);
       const controller = new AbortController();
       const cancel = token.onCancellationRequested(() => controller.abort());
+      let c: Confirmation;
       try {
-        const c = spec.confirmation(await spec.plan(options.input, controller.signal));
-        const message = confirmationMarkdown(c);
-        remember(keyOf(options.input), message.value);
-        return { invocationMessage: c.progress, confirmationMessages: { title: c.title, message } } satisfies PreparedInvocation;
-      } catch {
-        // expected: nothing to ask about (a refusal, a failed read): the invocation answers with the reason and sends nothing.
-        return { invocationMessage: vscode.l10n.t('Checking what to send') };
+        c = spec.confirmation(await spec.plan(options.input, controller.signal));
+      } catch (e) {
+        // A refusal or a failed read (a 502, a timeout, a run still going): what could not be read, and nothing asked.
+        throw new PlanningFailure(failureText(e, vscode.l10n.t('{0} Nothing was asked or sent: what would be sent could not be read.', spec.failureLead())));
       } finally {
         cancel.dispose();
       }
+      const message = confirmationMarkdown(c);
+      if (!consent.record(key, message.value)) {
+        throw new PlanningFailure(vscode.l10n.t('{0} Too many confirmations are waiting for an answer: nothing was asked or sent. Try again later.', spec.failureLead()));
+      }
+      return { invocationMessage: c.progress, confirmationMessages: { title: c.title, message } } satisfies PreparedInvocation;
     },
     invoke(options, token) {
       return runTool(token, { lead: spec.failureLead() }, async (signal) => {
-        const plan = await spec.plan(options.input, signal);
-        const confirmed = shown.get(keyOf(options.input));
-        if (confirmed !== undefined && confirmed !== confirmationMarkdown(spec.confirmation(plan)).value) {
-          throw new ToolRefusal(vscode.l10n.t('What would be sent changed after the user confirmed it: nothing was sent. Ask again to see the new confirmation.'));
+        const key = keyOf(options.input);
+        if (!consent.has(key)) {
+          consent.withdraw(key);
+          throw new ToolRefusal(vscode.l10n.t('{0} The user was not asked to confirm it (or the confirmation expired): nothing was sent. Call the tool again so that the user is asked.', spec.failureLead()));
         }
-        shown.delete(keyOf(options.input));
-        return spec.send(plan, signal);
+        let plan: Plan;
+        try {
+          plan = await spec.plan(options.input, signal);
+        } catch (e) {
+          consent.withdraw(key);
+          throw e;
+        }
+        switch (consent.take(key, confirmationMarkdown(spec.confirmation(plan)).value)) {
+          case 'confirmed':
+            return spec.send(plan, signal);
+          case 'changed':
+            throw new ToolRefusal(vscode.l10n.t('What would be sent changed after the user confirmed it: nothing was sent. Ask again to see the new confirmation.'));
+          case 'unasked':
+            throw new ToolRefusal(vscode.l10n.t('{0} The user was not asked to confirm it (or the confirmation expired): nothing was sent. Call the tool again so that the user is asked.', spec.failureLead()));
+        }
       });
     },
   };

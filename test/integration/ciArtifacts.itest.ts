@@ -17,7 +17,7 @@ import type { TestServer } from '../server/index';
 import { demoSession } from './demoSession';
 import { requires, testEnv } from './env';
 import { dataNodes, describeNodes, hasContext, label, registry, replaceMessage, requestsTo, selectRepo, settled, signOut } from './viewsSupport';
-import { signInToTarget, waitFor, workspaceUri } from './workflowsSupport';
+import { services, signInToTarget, waitFor, workspaceUri } from './workflowsSupport';
 
 /** Replaces the folder dialog with `folder` until restored. */
 function chooseFolder(folder: string | undefined) {
@@ -100,6 +100,44 @@ describe('CI Jobs: artifacts (Gitea 1.27 test server)', function () {
     assert.match(sent[0]!.headers.authorization ?? '', /^token /);
     assert.equal(sent[1]!.headers.authorization, undefined);
     assert.match(info.shown.join('\n'), /kept as the zip the server sent, not extracted/);
+  });
+
+  it('an expired signed link (401 "Error link expired") says what failed and leaves the account signed in: no Sign In Again', async () => {
+    const svc = await services();
+    const account = svc.accounts.accounts.find((a) => a.instanceUrl === server.url)!;
+    const folder = mkdtempSync(join(tmpdir(), 'gw-itest-'));
+    const dist = (await artifacts('Prepare 1.0 release')).find((n) => label(n) === 'dist')!;
+    const id = (dist.data as ArtifactData).artifact.id;
+    const buttons: unknown[] = [];
+    const errors = replaceMessage('showErrorMessage', (_m, items) => void buttons.push(...items));
+    const dialog = chooseFolder(folder);
+    server.state.settings.artifactLinkLifetimeS = -60;
+    const from = server.requests.length;
+    let result: unknown;
+    try {
+      result = await vscode.commands.executeCommand('gitea.ciJobs.downloadArtifact', dist);
+    } finally {
+      server.state.settings.artifactLinkLifetimeS = 60 * 60;
+      errors.restore();
+      dialog.restore();
+    }
+    assert.equal(result, undefined);
+    const sent = server.requests.slice(from).filter((r) => r.kind === 'api' && r.apiPath?.includes('/actions/artifacts/'));
+    assert.deepEqual(sent.map((r) => `${r.apiPath} ${r.status} ${r.headers.authorization ? 'token' : 'none'}`), [
+      `/repos/alice/demo/actions/artifacts/${id}/zip 302 token`,
+      `/repos/alice/demo/actions/artifacts/${id}/zip/raw 401 none`,
+    ]);
+    assert.equal(errors.shown.length, 1, errors.shown.join('\n'));
+    assert.match(errors.shown[0]!, /^Could not download the artifact "dist": The server refused the signed download link it gave \(it may have expired\)\. The account is still signed in: try the download again\. The server said: "Error link expired"/);
+    assert.deepEqual(buttons, [], 'no Sign In Again…');
+    assert.equal(svc.accounts.needsSignIn(account.id), false, 'still signed in: polls and git credentials go on');
+    assert.deepEqual(svc.accounts.accounts.filter((a) => svc.accounts.needsSignIn(a.id)), []);
+    assert.deepEqual(readdirSync(folder), [], 'nothing saved');
+    // The account's own next request is sent with its token and answered.
+    const again = server.requests.length;
+    views.ciJobs.refresh();
+    await settled(views.ciJobs);
+    assert.ok(server.requests.slice(again).some((r) => r.kind === 'api' && r.status === 200 && /^token /.test(r.headers.authorization ?? '')));
   });
 
   it('an existing file is replaced only after the user agrees', async () => {

@@ -198,8 +198,11 @@ describe('Git uses the signed-in account for http(s) remotes of the instance (Gi
     assert.ok(!gitRequests(from).some((r) => basicOf(r)?.startsWith('alice:')), 'never the account');
   });
 
-  it('an instance under a sub-path on another port: its clone pushes as its account, with and without credential.useHttpPath', async () => {
-    const sub = await startTestServer({ subPath: '/git' });
+  it('an instance under a sub-path: git asking without a path, or for another application of the host, gets nothing from the account; with useHttpPath set for the host, the clone pushes as the account', async () => {
+    const sub = await startTestServer({ subPath: '/git', otherApplicationOutside: true });
+    const origin = new URL(sub.url).origin;
+    const subHost = new URL(sub.url).host;
+    const withToken = (from: number) => sub.requests.slice(from).filter((r) => basicOf(r) === `alice:${TOKEN}`);
     let accountId: string | undefined;
     let subClone: Clone | undefined;
     try {
@@ -207,17 +210,38 @@ describe('Git uses the signed-in account for http(s) remotes of the instance (Gi
       subClone = await cloneWithoutCredentials(sub, 'alice', 'demo');
       const repository = gitApi().getRepository(vscode.Uri.file(subClone.dir));
       assert.ok(repository);
-      for (const useHttpPath of ['false', 'true']) {
-        await subClone.git('config', 'credential.useHttpPath', useHttpPath);
-        const branch = `topic/sub-path-${useHttpPath}`;
-        await branchWithCommits(subClone, branch, 'origin/main', [`Pushed with useHttpPath=${useHttpPath}`]);
-        await repository.status();
-        const from = sub.requests.length;
-        await repository.push('origin', branch, true);
-        const pushes = sub.requests.slice(from).filter((r) => r.kind === 'git' && r.url.startsWith('/git/alice/demo.git/'));
-        assert.ok(pushes.some((r) => r.status === 200 && basicOf(r) === `alice:${TOKEN}`), `pushed as the account (useHttpPath=${useHttpPath})`);
+
+      // git's default (no useHttpPath): it names no path, so the sub-path instance does not answer.
+      await branchWithCommits(subClone, 'topic/sub-path', 'origin/main', ['Pushed once useHttpPath names the path']);
+      await repository.status();
+      let from = sub.requests.length;
+      await assert.rejects(repository.push('origin', 'topic/sub-path', true), 'the prompt\'s stand-in answered wrongly: the push fails');
+      assert.deepEqual([...new Set(prompted)], [subHost], 'our provider gave no answer: git went on to the prompt');
+      assert.deepEqual(withToken(from), [], 'the token went nowhere');
+
+      // A second remote on the same host outside the sub-path (another application asking for Basic credentials).
+      await subClone.git('remote', 'add', 'mallory', `${origin}/~mallory/x.git`);
+      await waitFor('the git extension to see the remote', () => repository.state.remotes.some((r) => r.name === 'mallory'));
+      for (const useHttpPath of [false, true]) {
+        if (useHttpPath) await subClone.git('config', `credential.${origin}.useHttpPath`, 'true');
+        prompted.length = 0;
+        from = sub.requests.length;
+        await assert.rejects(repository.fetch({ remote: 'mallory' }));
+        const outside = sub.requests.slice(from).filter((r) => !r.url.startsWith('/git/'));
+        assert.ok(outside.length > 0 && outside.every((r) => r.status === 401), `the other application was asked (useHttpPath ${useHttpPath})`);
+        assert.ok(outside.some((r) => basicOf(r) === 'prompted:not-the-token'), 'it received only what the prompt gave');
+        assert.deepEqual(withToken(from), [], `never the account's token (useHttpPath ${useHttpPath})`);
+        assert.deepEqual([...new Set(prompted)], [subHost]);
       }
+
+      // With credential.<host>.useHttpPath (the README's advice) git names the path under the sub-path: answered.
+      prompted.length = 0;
+      from = sub.requests.length;
+      await repository.push('origin', 'topic/sub-path', true);
+      const pushes = sub.requests.slice(from).filter((r) => r.kind === 'git' && r.url.startsWith('/git/alice/demo.git/'));
+      assert.ok(pushes.some((r) => r.status === 200 && basicOf(r) === `alice:${TOKEN}`), 'pushed as the account');
       assert.deepEqual(prompted, [], 'git never reached the prompt');
+      assert.ok(withToken(from).every((r) => r.url.startsWith('/git/')), 'the token only under the sub-path');
     } finally {
       subClone?.dispose();
       await signOut(accountId);

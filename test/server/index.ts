@@ -42,6 +42,18 @@ export interface StartTestServerOptions {
   log?: (line: string) => void;
   /** Keep only the newest N recorded requests (long-running servers); default: all. */
   maxRecordedRequests?: number;
+  /** With a subPath: the host's other paths are another application that asks for Basic credentials (401 with
+   * WWW-Authenticate, as a shared web server's protected folder), not 404. Their requests are recorded as 'web'. */
+  otherApplicationOutside?: boolean;
+}
+
+/** A failure the server answers once instead of the real answer (a 502 of a proxy, a 429, …), for a test. */
+export interface InjectedFailure {
+  /** Which request fails: the first one this accepts (then the failure is used up). */
+  readonly match: (request: RecordedRequest) => boolean;
+  readonly status: number;
+  readonly body: string;
+  readonly contentType?: string;
 }
 
 export interface RecordedRequest {
@@ -77,6 +89,8 @@ export interface TestServer {
   /** The git repositories of the current state. */
   readonly git: GitStore;
   timings: { totalMs: number; templateMs: number; stateMs: number };
+  /** Answers the first request `failure.match` accepts with its status and body, once (recorded with that status). */
+  failOnce(failure: InjectedFailure): void;
   /** Fresh seed (state and repositories) and an empty request log, on the same port. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -157,6 +171,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const requests: RecordedRequest[] = [];
   const router = buildApiRouter();
   let server: ServerContext | undefined;
+  const failures: InjectedFailure[] = [];
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -174,12 +189,31 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       if (!server) throw new Error('server not ready');
       const inside = subPath === '' || url.pathname === subPath || url.pathname.startsWith(`${subPath}/`);
       if (!inside) {
+        req.resume();
+        if (options.otherApplicationOutside) {
+          res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Basic realm="another application"' });
+          res.end('401 Unauthorized\n');
+          return;
+        }
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('404 page not found\n');
         return;
       }
       const rel = url.pathname.slice(subPath.length) || '/';
       record.path = rel;
+      if (rel === '/api/v1' || rel.startsWith('/api/v1/')) {
+        record.kind = 'api';
+        record.apiPath = rel.slice('/api/v1'.length) || '/';
+      }
+      const failure = isGitRequest(rel) ? -1 : failures.findIndex((f) => f.match(record));
+      if (failure >= 0) {
+        const [f] = failures.splice(failure, 1);
+        // Recorded with what was sent, as any request.
+        record.body = parseBody(await readBody(req), req.headers['content-type']);
+        res.writeHead(f!.status, { 'Content-Type': f!.contentType ?? 'application/json' });
+        res.end(f!.body);
+        return;
+      }
       if (isGitRequest(rel)) {
         record.kind = 'git';
         const { state, git } = current;
@@ -251,7 +285,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       return current.git;
     },
     timings,
+    failOnce(failure) {
+      failures.push(failure);
+    },
     async reset() {
+      failures.length = 0;
       const previous = current.git.root;
       current = await load();
       requests.length = 0;

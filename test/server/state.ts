@@ -49,6 +49,8 @@ export class ServerState {
     allowCrossRepositoryDependencies: true,
     /** Gitea's [storage.actions_artifacts] SERVE_DIRECT: the download redirects to this object store's signed URL. */
     artifactStoreUrl: '',
+    /** How long an artifact's signed download link is valid (Gitea: 60 minutes); ≤ 0 gives links expired at once. */
+    artifactLinkLifetimeS: 60 * 60,
     /** Gitea's [ui] REACTIONS: what GET /settings/ui lists as allowed_reactions and what may be added. */
     reactions: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],
   };

@@ -13,7 +13,6 @@ import { iso } from '../convert/users';
 
 /** Gitea signs with a per-instance secret; one per test server process is as good. */
 const SECRET = randomBytes(32);
-const SIGNED_URL_LIFETIME_S = 60 * 60;
 
 function rawEndpoint(repo: RepoRec, ownerName: string, artifactId: number): string {
   return `api/v1/repos/${encodeURIComponent(ownerName)}/${encodeURIComponent(repo.name)}/actions/artifacts/${artifactId}/zip/raw`;
@@ -96,7 +95,7 @@ export function registerArtifactRoutes(r: Router): void {
     const store = ctx.state.settings.artifactStoreUrl;
     if (store) throw new RedirectError(302, `${store.replace(/\/$/, '')}/actions_artifacts/${a.id}/${encodeURIComponent(a.name)}.zip?X-Amz-Signature=${signature('store', 0, a.id).toString('hex')}`);
     const endpoint = rawEndpoint(repo, owner.login, a.id);
-    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_LIFETIME_S;
+    const expires = Math.floor(Date.now() / 1000) + ctx.state.settings.artifactLinkLifetimeS;
     const sig = signature(endpoint, expires, a.id).toString('base64url');
     throw new RedirectError(302, `${ctx.server.rootUrl}${endpoint}?sig=${sig}&expires=${expires}`);
   });

@@ -3,7 +3,7 @@
 // workspace's repository or the instance's preferred account, else left to git.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountsForGitRequest, pickAccount, type CredentialAccount } from '../../../src/git/credentialMatch';
+import { accountsForGitRequest, pickAccount, subPathInstanceOn, type CredentialAccount } from '../../../src/git/credentialMatch';
 
 const account = (instanceUrl: string, username: string): CredentialAccount => ({ id: `${instanceUrl}|${username}`, instanceUrl, username });
 const root = account('https://git.example.com/', 'alice');
@@ -36,7 +36,8 @@ test('with a path (credential.useHttpPath), only the instance whose sub-path hol
   assert.deepEqual(ids('https://shared.example.org/gitea'), [sub.id], 'the sub-path itself');
   assert.deepEqual(ids('https://shared.example.org/giteax/bob/demo.git'), [], 'a prefix of the name is not the sub-path');
   assert.deepEqual(ids('https://shared.example.org/other/repo.git'), [], 'another application on the host');
-  assert.deepEqual(ids('https://shared.example.org'), [sub.id, otherSub.id], 'without a path both instances fit');
+  assert.deepEqual(ids('https://shared.example.org'), [], 'without a path no sub-path instance answers: git may be asking for any repository of the host');
+  assert.deepEqual(ids('https://shared.example.org/'), [], 'a bare slash is no path');
   const nested = [account('https://h.example/', 'a'), account('https://h.example/git/', 'b')];
   assert.deepEqual(accountsForGitRequest('https://h.example/git/b/r.git', nested).map((a) => a.username), ['b']);
   assert.deepEqual(accountsForGitRequest('https://h.example/a/r.git', nested).map((a) => a.username), ['a']);
@@ -60,4 +61,39 @@ test('one candidate is the answer; several: the workspace repository\'s account,
   const c = account('https://h.example/git/', 'carol');
   assert.equal(pickAccount([a, c], [], () => a.id), undefined, 'two instances on one host without a workspace repository: left to git');
   assert.equal(pickAccount([a, c], [c.id], () => a.id), c);
+});
+
+test('a sub-path instance answers only for a path under its sub-path; a root instance on the same host keeps the rest', () => {
+  const gitea = account('https://shared.example.edu/gitea/', 'alice');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu', [gitea]), [], 'git\'s default (no useHttpPath): nothing');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/~mallory/x.git', [gitea]), [], 'a submodule elsewhere on the host');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea/alice/demo.git', [gitea]), [gitea]);
+  assert.deepEqual(accountsForGitRequest('https://alice@shared.example.edu', [gitea]), [], 'a user name is no path');
+  const rootToo = account('https://shared.example.edu/', 'bob');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu', [gitea, rootToo]), [rootToo], 'the root instance keeps today\'s behaviour');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea/x/y.git', [gitea, rootToo]), [gitea], 'the longest sub-path');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/~mallory/x.git', [gitea, rootToo]), [rootToo]);
+  const noSlash = { id: 'n', instanceUrl: 'https://shared.example.edu/gitea', username: 'n' };
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu', [noSlash]), [], 'a stored URL without its trailing slash is a sub-path too');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea/n/r.git', [noSlash]), [noSlash]);
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/giteax/r.git', [noSlash]), [], 'its name as a prefix of another folder is not under it');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea', [noSlash]), [noSlash]);
+});
+
+test('subPathInstanceOn: git asked without a path for a host where an instance lives under a sub-path (the log\'s hint)', () => {
+  const gitea = account('https://shared.example.edu/gitea/', 'alice');
+  const rootOnly = account('https://git.example.com/', 'alice');
+  const h = (authority: string, path = '', scheme = 'https') => ({ scheme, authority, path });
+  assert.equal(subPathInstanceOn(h('shared.example.edu'), [gitea]), true);
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '/'), [gitea]), true);
+  assert.equal(subPathInstanceOn(h('mallory@shared.example.edu'), [gitea]), true, 'a user name is not the host');
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '/gitea/a/b.git'), [gitea]), false, 'a path was given');
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '/x'), [gitea]), false);
+  assert.equal(subPathInstanceOn(h('shared.example.edu', '', 'http'), [gitea]), false, 'another scheme');
+  assert.equal(subPathInstanceOn(h('shared.example.edu:8443'), [gitea]), false, 'another port');
+  assert.equal(subPathInstanceOn(h('git.example.com'), [rootOnly]), false, 'an instance at the root needs no path');
+  assert.equal(subPathInstanceOn(h('git.example.com'), [rootOnly, gitea]), false, 'another host\'s sub-path instance');
+  assert.equal(subPathInstanceOn(h('shared.example.edu'), [rootOnly, gitea]), true, 'any of the accounts');
+  assert.equal(subPathInstanceOn(h('shared.example.edu'), [{ id: 'x', instanceUrl: 'not a url', username: 'x' }]), false);
+  assert.equal(subPathInstanceOn(h('bad host name'), [gitea]), false);
 });

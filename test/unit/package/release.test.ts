@@ -128,6 +128,21 @@ test('publishPlan: the one .vsix goes to the Marketplace and to Open VSX, each o
   assert.ok(plan.every((p) => !p.npxArgs.includes('secret')), 'tokens stay in the environment');
 });
 
+test('npxSpec: npx by npm\'s own npx-cli.js and this Node\'s absolute path, never a bare npx(.cmd) nor a shell', async () => {
+  const { npxSpec } = (await script()) as unknown as {
+    npxSpec(env: Record<string, string | undefined>, exists?: (p: string) => boolean): { file: string; args: string[] };
+  };
+  const npmCli = join(tmpdir(), 'npm', 'bin', 'npm-cli.js');
+  const spec = npxSpec({ npm_execpath: npmCli }, (p) => p === join(tmpdir(), 'npm', 'bin', 'npx-cli.js'));
+  assert.deepEqual(spec, { file: process.execPath, args: [join(tmpdir(), 'npm', 'bin', 'npx-cli.js')] });
+  assert.ok(isAbsolute(spec.file));
+  assert.throws(() => npxSpec({}), /run it through npm/);
+  assert.throws(() => npxSpec({ npm_execpath: npmCli }, () => false), /npx-cli\.js is not beside/);
+  assert.throws(() => npxSpec({ npm_execpath: 'bin/npm-cli.js' }, () => true), /npx-cli\.js is not beside/, 'a relative path is not run');
+  const source = read('scripts/release.mjs');
+  assert.ok(!/npx\.cmd|shell:\s*(?:true|process)/.test(source), 'no npx.cmd, no shell');
+});
+
 test('gitExecutable: git by its absolute path, found only in absolute folders of PATH', async () => {
   const { gitExecutable } = await script();
   const dir = mkdtempSync(join(tmpdir(), 'gw-release-git-'));
