@@ -1,5 +1,6 @@
 // Every operation of the client, by operationId.
 import { actionOperations } from './actions';
+import { actionSettingsOperations } from './actionsSettings';
 import { hookOperations } from './hooks';
 import { issueCommentOperations } from './issueComments';
 import { issueOperations } from './issues';
@@ -23,6 +24,7 @@ export const operations = {
   ...reviewOperations,
   ...releaseAndKeyOperations,
   ...actionOperations,
+  ...actionSettingsOperations,
   ...hookOperations,
   ...orgOperations,
   ...notificationOperations,
@@ -44,4 +46,5 @@ export type { CreateKeyOption, CreateReleaseOption } from './releasesKeys';
 export type { CreateLabelOption, EditLabelOption } from './orgs';
 export type { CreateAccessTokenOption } from './users';
 export type { WorkflowStatus } from './actions';
+export type { CreateVariableOption, SecretOption, UpdateVariableOption } from './actionsSettings';
 export type { NotificationFilters, NotificationStatus, NotificationSubjectType, ReadNotificationsParams } from './notifications';
