@@ -10,6 +10,7 @@
 // - runners: `{runners: [{id, name, status: online|offline, busy, disabled, ephemeral, labels: [{id, name,
 //   type: "custom"}]}], total_count}` of the scope only; POST registration-token `{token}` (the same until used);
 //   DELETE 204, 404 "No permission to access this runner" for another scope's;
+// Recorded from a real 1.27.0: test/fixtures/gitea-api/recordings/actions-settings-1.27.0.jsonl.
 // - DELETE a run (write access to Actions; 400 "this workflow run is not done") or an artifact (204).
 // Older servers have no such route (404; 405 for DELETE of a run, whose GET exists): secrets and variables since
 // Gitea 1.22, runners and deleting an artifact since 1.24, deleting a run since 1.25.
@@ -96,7 +97,8 @@ function registerScopeRoutes(r: Router, base: string, ownerScope: (ctx: Ctx) => 
     const s = scopeOf(ctx);
     const name = validName(ctx.params.name ?? '');
     const i = ctx.state.secrets.findIndex((x) => inScope(s)(x) && x.name === name);
-    if (i < 0) notFound(`secret was not found [name: ${name}]`);
+    // Gitea 1.27's text leaves the name out (recorded).
+    if (i < 0) notFound('secret was not found [name: ]');
     ctx.state.secrets.splice(i, 1);
     ctx.noContent(204);
   });
@@ -164,7 +166,7 @@ function registrationToken(ctx: Ctx, s: SettingsScope): void {
 }
 
 function deleteRunner(ctx: Ctx, s: SettingsScope): void {
-  const runner = ctx.state.runners.find((x) => x.id === formInt(ctx.params.id)) ?? notFound('runner does not exist');
+  const runner = ctx.state.runners.find((x) => x.id === formInt(ctx.params.id)) ?? notFound(`runner with id ${formInt(ctx.params.id)}: resource does not exist`);
   // EditableInContext: a repository's runners in its context, a user's/org's in theirs.
   if (!inScope(s)(runner)) notFound('No permission to access this runner');
   ctx.state.runners.splice(ctx.state.runners.indexOf(runner), 1);
