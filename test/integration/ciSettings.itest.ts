@@ -195,6 +195,17 @@ describe('CI Settings: secrets, variables, runners (Gitea 1.27 test server)', fu
     assert.deepEqual(dataNodes(await group('Runners')).map(label), ['runner-01']);
   });
 
+  it('Refresh CI Settings shows what changed on the server meanwhile', async () => {
+    const p = await provider();
+    await group('Secrets');
+    server.state.secrets.push({ id: 900, ownerId: 0, repoId: FIXTURES.repos.demo.id, name: 'ADDED_ON_THE_WEB', data: 'x', description: '', created: new Date() });
+    const from = server.requests.length;
+    await vscode.commands.executeCommand('gitea.ciSettings.refresh');
+    const secrets = dataNodes(await settled(p, find(await settled(p), 'Secrets')));
+    assert.ok(secrets.some((n) => label(n) === 'ADDED_ON_THE_WEB'), secrets.map(label).join(', '));
+    assert.deepEqual(requestsTo(server, '/repos/alice/demo/actions/secrets', from).map((r) => r.status), [200]);
+  });
+
   it('the organization\'s settings for its owner; a reader is told in a sentence why the settings are refused (403)', async () => {
     await selectRepo(server.url, 'acme', 'site');
     try {
