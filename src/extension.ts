@@ -41,7 +41,7 @@ const STARTUP_COMMANDS: ReadonlySet<string> = new Set([COMMAND.signIn, COMMAND.s
   STOPWATCH_STATUS_HOOK, REMOTE_SOURCES_HOOK]);
 
 /** Commands the features register that package.json does not list: how the in-host tests reach the providers. */
-const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',
+const HIDDEN_FEATURE_COMMANDS = ['gitea.views.registry', 'gitea.webhooks.provider', 'gitea.ciSettings.provider', 'gitea.activity.provider', 'gitea.starred.provider', 'gitea.notifications.provider', 'gitea.changedFiles.provider',
   'gitea.review.threads', 'gitea.review.reset', 'gitea.stopwatch.status', 'gitea.git.remoteSources'];
 
 export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promise<WorkbenchApi> {

@@ -9,6 +9,7 @@ export type ViewName =
   | 'pullRequests'
   | 'releases'
   | 'ciJobs'
+  | 'ciSettings'
   | 'deployKeys'
   | 'webhooks'
   | 'activity'

@@ -18,6 +18,7 @@ import { contextValue, leaf, messageNode, type ListSpec, type NodeChildren, type
 import { appendRunActionNotes, attemptLabel, jobActionTokens, runActionTokens } from './workflows/runActions';
 import { WORKFLOWS_LIST_KEY, workflowsGroupNode } from './workflows/workflowsGroup';
 import { runSectionNodes } from './ci/artifactNodes';
+import { RunnerSights, waitNote, type WaitNote } from './ciSettings/runnerMatch';
 
 export const CI_JOBS_VIEW = 'gitea.ciJobs';
 
@@ -73,6 +74,8 @@ export class CiJobsProvider extends PagedTreeProvider {
   private readonly withoutActions = new Set<string>();
   /** Each load of the runs (first page, polls): CI problems are cleared when their run passed. */
   readonly onDidLoadRuns = this.runsLoaded.event;
+  /** The runners seen for waiting jobs (why a job waits). */
+  private readonly runners = new RunnerSights();
 
   constructor(services: Services) {
     super(services, CI_JOBS_VIEW);
@@ -101,6 +104,7 @@ export class CiJobsProvider extends PagedTreeProvider {
 
   override refresh(): void {
     if (this.currentScope) this.withoutActions.delete(this.currentScope.key);
+    this.runners.clear();
     this.stopPolling();
     super.refresh();
   }
@@ -122,8 +126,12 @@ export class CiJobsProvider extends PagedTreeProvider {
     this.rootKey = `runs?${filterKey}`;
     const jobsOf = (run: ActionWorkflowRun): ListSpec<ActionWorkflowJob> => ({
       key: jobsKey(run.id, filterKey),
-      fetch: (page, signal) => scope.client.listWorkflowRunJobs({ ...scope.params, run: run.id, ...status, page }, { signal }),
-      render: (job, now) => jobNode(scope, job, now, parseRunPath(run.path).workflow),
+      fetch: async (page, signal) => {
+        const jobs = await scope.client.listWorkflowRunJobs({ ...scope.params, run: run.id, ...status, page }, { signal });
+        await this.runners.prepare(scope, jobs.items, signal);
+        return jobs;
+      },
+      render: (job, now) => jobNode(scope, job, now, parseRunPath(run.path).workflow, waitNote(job, this.runners.current(scope))),
       identity: (job) => job.id,
       emptyLabel: filtered ? vscode.l10n.t('No job of this run has these statuses') : vscode.l10n.t('No jobs'),
     });
@@ -314,16 +322,17 @@ export interface RunsLoaded {
   readonly runs: readonly ActionWorkflowRun[];
 }
 
-function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number, workflow: string): TreeNode {
+function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number, workflow: string, wait: WaitNote | undefined): TreeNode {
   const state = jobState(job);
   const data: JobData = { kind: 'ciJob', instanceUrl: scope.account.instanceUrl, accountId: scope.account.id, ...scope.params, job, workflow };
-  const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), statusIcon(state), {
-    // The branch and commit are the run's (shown on it): a job says how it went and when.
-    description: [state, job.runner_name, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
+  const icon = wait?.noMatch ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : statusIcon(state);
+  const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), icon, {
+    // The branch and commit are the run's (shown on it): a job says how it went and when (or what it waits for).
+    description: [state, job.runner_name, wait?.description, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
     context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished', (state === 'failure' || state === 'timed_out') && 'failed', ...jobActionTokens(scope, job)),
     url: job.html_url ?? undefined,
     data,
-    tooltip: () => jobTooltip(job, state),
+    tooltip: () => jobTooltip(job, state, wait),
     children: () => ({ fixed: job.steps.length ? job.steps.map((s) => stepNode(s)) : [notStartedNode(job)] }),
   });
   node.item.id = `${scope.key}/job/${job.id}`; // keeps expansion across polls
@@ -375,7 +384,7 @@ export function statusIcon(state: string): vscode.ThemeIcon {
   }
 }
 
-function jobTooltip(job: ActionWorkflowJob, state: string): vscode.MarkdownString {
+function jobTooltip(job: ActionWorkflowJob, state: string, wait: WaitNote | undefined): vscode.MarkdownString {
   const md = tooltip();
   md.appendMarkdown(`$(run) **${escapeMarkdown(job.name ?? String(job.id))}**\n\n`);
   appendField(md, vscode.l10n.t('Status'), state);
@@ -387,5 +396,6 @@ function jobTooltip(job: ActionWorkflowJob, state: string): vscode.MarkdownStrin
   appendField(md, vscode.l10n.t('Completed'), formatDate(job.completed_at));
   appendField(md, vscode.l10n.t('Duration'), duration(job.started_at, job.completed_at));
   if (job.labels.length) appendField(md, vscode.l10n.t('Labels'), job.labels.join(', '));
+  if (wait) md.appendMarkdown(`\n\n${wait.noMatch ? '$(warning) ' : ''}${escapeMarkdown(wait.tooltip)}`);
   return md;
 }

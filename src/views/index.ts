@@ -24,6 +24,7 @@ import { registerWebhooksView } from './webhooksView';
 import { registerChangedFiles } from './changedFiles';
 import { registerCiActions } from './workflows';
 import { registerCiCommands } from './ci';
+import { registerCiSettings } from './ciSettings';
 
 export type { ViewsRegistry } from './registry';
 export { PagedTreeProvider } from './pagedTree';
@@ -53,6 +54,7 @@ export function registerViews(services: Services, checkedOut?: CheckedOutPulls):
     ...registerViewCommands(services, registry, jobLogs),
     ...registerCiActions(services, providers.ciJobs),
     ...registerCiCommands(services, registry),
+    ...registerCiSettings(services, providers.ciJobs),
     // Not in the palette: how other features and the in-host tests reach the providers (activate() returns services).
     vscode.commands.registerCommand(REGISTRY_COMMAND, () => registry),
     ...Object.entries(providers).map(([name, p]) => services.views.register(name as keyof typeof providers, () => p.refresh())),

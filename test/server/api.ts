@@ -9,6 +9,7 @@ import { registerActionRoutes } from './routes/actions';
 import { registerRerunRoutes } from './routes/actionReruns';
 import { registerWorkflowRoutes } from './routes/actionWorkflows';
 import { registerArtifactRoutes } from './routes/artifacts';
+import { registerActionDeleteRoutes, registerActionSettingsRoutes } from './routes/actionSettings';
 import { registerCommentRoutes } from './routes/comments';
 import { registerCommitStatusRoutes } from './routes/commitStatus';
 import { registerContentRoutes } from './routes/contents';
@@ -65,6 +66,8 @@ export function buildApiRouter(): Router {
   registerRerunRoutes(actions);
   registerWorkflowRoutes(actions);
   registerArtifactRoutes(actions);
+  registerActionDeleteRoutes(actions);
+  registerActionSettingsRoutes(r);
   registerHookRoutes(r);
   registerNotificationRoutes(r);
   registerOrgRoutes(r);

@@ -487,3 +487,42 @@ export interface ActionRec {
   created: Date;
 }
 
+
+/** An Actions secret of a repository (`ownerId` 0) or of a user/organization (`repoId` 0); `data` is never answered. */
+export interface SecretRec {
+  id: number;
+  ownerId: number;
+  repoId: number;
+  /** Upper case, as Gitea stores it. */
+  name: string;
+  data: string;
+  description: string;
+  created: Date;
+}
+
+/** An Actions variable, scoped like a secret. */
+export interface VariableRec {
+  id: number;
+  ownerId: number;
+  repoId: number;
+  name: string;
+  data: string;
+  description: string;
+}
+
+/** An Actions runner of a repository, a user/organization (`repoId` 0) or the instance (both 0). */
+export interface RunnerRec {
+  id: number;
+  ownerId: number;
+  repoId: number;
+  name: string;
+  /** Its agent labels (`runs-on` names). */
+  labels: string[];
+  /** Seen in the last minute (Gitea's RunnerOfflineTime). */
+  online: boolean;
+  /** Running a task (Gitea's RUNNER_STATUS_ACTIVE). */
+  busy: boolean;
+  disabled: boolean;
+  ephemeral: boolean;
+  version: string;
+}

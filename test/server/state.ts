@@ -2,7 +2,7 @@
 import type {
   Account, ActionRec, AutoMergeRec, CommentRec, CommitStatusRec, DependencyRec, DeployKeyRec, HookRec, IssueRec, JobRec, LabelRec, MilestoneRec,
   OrgRec, ProjectRec, ReactionRec, ReleaseRec, RepoRec, ReviewRec, RunRec, StopwatchRec, TeamRec, TokenRec, TrackedTimeRec, UserRec,
-  ArtifactRec,
+  ArtifactRec, RunnerRec, SecretRec, VariableRec,
 } from './records';
 import type { NotificationRec } from './notifications';
 
@@ -34,6 +34,11 @@ export class ServerState {
   readonly runs: RunRec[] = [];
   readonly jobs: JobRec[] = [];
   readonly artifacts: ArtifactRec[] = [];
+  readonly secrets: SecretRec[] = [];
+  readonly variables: VariableRec[] = [];
+  readonly runners: RunnerRec[] = [];
+  /** `${ownerId}/${repoId}` → the active runner registration token of that scope. */
+  readonly runnerTokens = new Map<string, string>();
   readonly actions: ActionRec[] = [];
   /** Repository id → the workflow files disabled in its Actions settings (Gitea's ActionsConfig.DisabledWorkflows). */
   readonly disabledWorkflows = new Map<number, Set<string>>();

@@ -1,5 +1,6 @@
 // Every operation of the client, by operationId.
 import { actionOperations } from './actions';
+import { actionSettingsOperations } from './actionsSettings';
 import { hookOperations } from './hooks';
 import { issueCommentOperations } from './issueComments';
 import { issueOperations } from './issues';
@@ -24,6 +25,7 @@ export const operations = {
   ...reviewOperations,
   ...releaseAndKeyOperations,
   ...actionOperations,
+  ...actionSettingsOperations,
   ...hookOperations,
   ...orgOperations,
   ...notificationOperations,
@@ -46,5 +48,6 @@ export type { CreateKeyOption, CreateReleaseOption } from './releasesKeys';
 export type { CreateLabelOption, EditLabelOption } from './orgs';
 export type { CreateAccessTokenOption } from './users';
 export type { WorkflowStatus } from './actions';
+export type { CreateVariableOption, SecretOption, UpdateVariableOption } from './actionsSettings';
 export type { NotificationFilters, NotificationStatus, NotificationSubjectType, ReadNotificationsParams } from './notifications';
 export type { CreateRepoOption } from './userRepos';

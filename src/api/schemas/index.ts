@@ -5,6 +5,7 @@ export * from './issue';
 export * from './pull';
 export * from './review';
 export * from './actions';
+export * from './actionsSettings';
 export * from './artifacts';
 export * from './misc';
 export { validate } from './common';

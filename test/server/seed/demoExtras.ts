@@ -112,9 +112,31 @@ function seedRuns(state: ServerState, shas: Record<DemoCommit, string>): void {
   job(r4, 'build', 'waiting', []);
 }
 
+/** The Actions settings of alice/demo: a secret, a variable, the runner that ran its jobs and an offline one; a
+ * secret and a variable of acme; the instance's global runner. */
+function seedActionSettings(state: ServerState): void {
+  const demo = FIXTURES.repos.demo.id;
+  const acme = FIXTURES.orgs.acme.id;
+  const created = d('2024-01-08T09:00:00Z');
+  state.secrets.push(
+    { id: state.nextId('secret'), ownerId: 0, repoId: demo, name: 'DEPLOY_TOKEN', data: 'demo-deploy-token-value', description: 'Pushes the site', created },
+    { id: state.nextId('secret'), ownerId: acme, repoId: 0, name: 'REGISTRY_PASSWORD', data: 'acme-registry-password', description: '', created },
+  );
+  state.variables.push(
+    { id: state.nextId('action_variable'), ownerId: 0, repoId: demo, name: 'NODE_VERSION', data: '20', description: '' },
+    { id: state.nextId('action_variable'), ownerId: acme, repoId: 0, name: 'REGISTRY', data: 'registry.acme.example', description: '' },
+  );
+  const runner = (ownerId: number, repoId: number, name: string, labels: string[], online: boolean, busy: boolean) =>
+    state.runners.push({ id: state.nextId('action_runner'), ownerId, repoId, name, labels, online, busy, disabled: false, ephemeral: false, version: 'v0.2.13' });
+  runner(0, demo, 'runner-01', ['ubuntu-latest', 'ubuntu-22.04'], true, true);
+  runner(0, demo, 'mac-mini', ['macos-14'], false, false);
+  runner(0, 0, 'shared-arm', ['linux-arm64'], true, false);
+}
+
 export function seedDemoExtras(state: ServerState, shas: Record<DemoCommit, string>): void {
   seedReleases(state);
   seedHooks(state);
   seedDeployKeys(state);
   seedRuns(state, shas);
+  seedActionSettings(state);
 }
