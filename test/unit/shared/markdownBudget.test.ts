@@ -95,4 +95,21 @@ describe('rendered bodies are bounded in what they make (#41)', () => {
     // Without a budget, the same renders (the budget is the renderer's only stop).
     assert.equal(md.render('a\n\nb', renderEnv({})), '<p>a</p>\n<p>b</p>\n');
   });
+
+  it('one long paragraph stops inside it, not after rendering all of it', () => {
+    const md = new MarkdownItClass('default', MARKDOWN_PARSER_OPTIONS);
+    installRules(md);
+    let emphases = 0;
+    md.renderer.rules.em_open = () => {
+      emphases++;
+      return '<em>';
+    };
+    assert.throws(() => md.render('*a* '.repeat(100_000), renderEnv({ budget: 64 * KIB })), OverBudget);
+    assert.ok(emphases > 0 && emphases < 20_000, `${emphases} emphases rendered of 100,000`);
+  });
+
+  it('only an over-budget render becomes plain text: any other failure is the caller’s (the worker answers it as an error)', () => {
+    const failing = { get refs(): never { throw new Error('boom'); } };
+    assert.throws(() => renderMarkdown('#1', failing as never), /boom/);
+  });
 });

@@ -60,6 +60,35 @@ describe('page cache: bytes', () => {
     assert.equal(cache.heldBytes(), 2 * MIB);
   });
 
+  it('a page of exactly the bytes left is kept; one byte more is not', () => {
+    const cache = new PageCache<string>(60_000, 20, 1000, (v) => v.length);
+    cache.set('a', 'x'.repeat(1000), 0);
+    assert.equal(cache.count(), 1);
+    cache.set('b', 'y'.repeat(1001), 0);
+    assert.equal(cache.get('b', 1), undefined);
+    assert.equal(cache.get('a', 1), 'x'.repeat(1000), 'a page too large to keep pushes nothing out');
+    cache.set('c', 'z'.repeat(400), 0);
+    assert.equal(cache.count(), 1, 'a went: 1,400 bytes');
+    assert.equal(cache.heldBytes(), 400);
+  });
+
+  it('past its page count the oldest goes, and the count is exact', () => {
+    const cache = new PageCache<string>(1000, 2);
+    cache.set('a', '1', 0);
+    cache.set('b', '2', 0);
+    assert.equal(cache.count(), 2);
+    cache.set('c', '3', 0);
+    assert.equal(cache.count(), 2);
+    assert.equal(cache.get('a', 1), undefined);
+  });
+
+  it('an entry stored "later" than now (the clock went back) is stale', () => {
+    const cache = new PageCache<string>(1000);
+    cache.set('a', 'x', 10_000);
+    assert.equal(cache.get('a', 9_000), undefined);
+    assert.equal(cache.count(), 0);
+  });
+
   it('the bounds: 20 pages, 64 MiB', () => {
     assert.equal(PAGE_CACHE_SIZE, 20);
     assert.equal(PAGE_CACHE_MAX_BYTES, 64 * MIB);
