@@ -18,7 +18,10 @@
 //              badge's requests per interval, with and without the window's focus (bench/lib/unreadBadge.mjs)
 //   markdown   rendering Markdown built to be slow (the inputs of issue #20, a generated 100 KB corpus), per 100 KB
 //   fuzz       each parser of server text on the fuzz suite's hostile inputs (test/unit/fuzz/targets.ts): its worst
-//              time per MB (bench/lib/fuzz.mjs, plain Node)
+//              time per MB (bench/lib/fuzz.mjs, plain Node); Markdown bodies: the worst ratio of HTML to input, and
+//              the worst time against markdown-it alone's
+//   pageMemory what an issue page of 100 comments of 1 MiB `#1 ` leaves after it is closed (bench/lib/pageMemory.mjs,
+//              plain Node on the page's model, renderer, cache and message path)
 // Prints a table, writes bench/results.json and the README's figures from it (scripts/readme-performance.mjs), exits 1
 // when a budget fails. Uses the test harness (compiled by tsc) for code-server, Chromium and the test server;
 // bench/lib holds the bench's own measuring code.
@@ -31,6 +34,7 @@ import { activationTotal, measureActivationOnce } from '../bench/lib/activation.
 import { ACTIVATION_BUNDLE_BUDGET_BYTES, activationEvents, BUNDLE_BUDGET_BYTES, bundleSizes, readManifest } from '../bench/lib/bundle.mjs';
 import { markdownFigures } from '../bench/lib/markdown.mjs';
 import { artifactFigures } from '../bench/lib/artifactDownload.mjs';
+import { pageMemoryFigures } from '../bench/lib/pageMemory.mjs';
 import { fuzzFigures } from '../bench/lib/fuzz.mjs';
 import { lmToolFigures } from '../bench/lib/lmTools.mjs';
 import { seedNotifications } from '../bench/lib/notifications.mjs';
@@ -65,7 +69,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // answer → the new run on screen in CI Jobs), BENCH_ONLY=bundle (sizes only), BENCH_ONLY=markdown
 // (rendering only: compiles, no packaging, no code-server), BENCH_ONLY=artifacts (memory of a 50 MB artifact
 // download, in Node: compiles only), BENCH_ONLY=fuzz (each parser's worst time per MB of hostile text, in Node:
-// compiles only; BENCH_FUZZ_TARGET=<part of a target's name> measures one), BENCH_ONLY=lmTools (the language-model
+// compiles only; BENCH_FUZZ_TARGET=<part of a target's name> measures one), BENCH_ONLY=pageMemory (an issue page of
+// 100 comments of 1 MiB, opened and closed, in Node: compiles only), BENCH_ONLY=lmTools (the language-model
 // tools' round trips, time after the last answer and result sizes, in Node: compiles only, bench/lib/lmTools.mjs) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
@@ -543,6 +548,11 @@ async function main() {
     await fuzzFigures(report, ROOT, log);
     finish(started);
   }
+  if (ONLY === 'pageMemory') {
+    await compile();
+    await pageMemoryFigures(report, ROOT, log);
+    finish(started);
+  }
   if (ONLY === 'lmTools') {
     await compile();
     await lmToolFigures(report, ROOT, log);
@@ -555,6 +565,7 @@ async function main() {
   if (!ONLY) await markdownFigures(report, ROOT, log);
   if (!ONLY) await artifactFigures(report, ROOT, log);
   if (!ONLY) await fuzzFigures(report, ROOT, log);
+  if (!ONLY) await pageMemoryFigures(report, ROOT, log);
   if (!ONLY) await lmToolFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   if (!ONLY || ONLY === 'review' || ONLY === 'issuePage') reviewFloorVsix = await packageReviewFloor(ROOT, TMP);

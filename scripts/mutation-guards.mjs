@@ -105,6 +105,19 @@ export const GUARDS = [
     ],
   },
   {
+    guards: 'A body cannot swell the editor\'s memory (#41): its HTML at most 8 times its text and 5 MiB, the render stopped once over, past it plain text whole; at most 10,000 reference links; the page cache bounded in bytes, expired pages freed on time',
+    mutate: [
+      part('src/shared/markdown.ts', 'export function htmlBudget('),
+      part('src/shared/markdown.ts', 'function plainBody('),
+      part('src/shared/markdown.ts', 'function bounded('),
+      part('src/shared/markdownRules.ts', 'function installBudget('),
+      part('src/shared/markdownRules.ts', 'function withReferences('),
+      part('src/shared/markdownRules.ts', 'function references('),
+      'src/commands/issuePage/pageCache.ts',
+    ],
+    tests: ['test/unit/shared/markdownBudget.test.ts', 'test/unit/commands/issuePage/pageCache.test.ts', 'test/unit/commands/issuePage/timelinePaging.test.ts', 'test/unit/shared/markdownRefs.test.ts'],
+  },
+  {
     guards: 'Server text shown by VS Code stays text: no [label](command:…) link, no $(icon)',
     mutate: ['src/shared/untrustedText.ts'],
     tests: ['test/unit/security/untrustedText.test.ts'],

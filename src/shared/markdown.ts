@@ -7,7 +7,7 @@
 import type MarkdownIt from 'markdown-it';
 import { escapeHtml, isSafeLink } from './htmlSafety';
 import type { RefContext } from './markdownRefs';
-import { installRules, renderEnv } from './markdownRules';
+import { installRules, OverBudget, renderEnv } from './markdownRules';
 
 export { escapeHtml, instanceImageUrl, isSafeLink } from './htmlSafety';
 
@@ -19,6 +19,26 @@ export { escapeHtml, instanceImageUrl, isSafeLink } from './htmlSafety';
  * never spent on the extension host's event loop.
  */
 export const MARKDOWN_MAX_CHARS = 1024 * 1024;
+
+/**
+ * The HTML of a body is at most HTML_PER_INPUT_CHAR times its text (at least HTML_MIN_CHARS), and never more than
+ * HTML_MAX_CHARS; past that the body is shown as plain text, whole, with a note (`plainNote`). Before #41, 1 MiB of
+ * `#1 ` made 52 MiB of HTML (`@a ` 35 times, short SHAs 21 times). The numbers:
+ * - 8 times: the project's Markdown fixtures make 1.1–5 times their text (references.md 5.0, the 337 KB changelog
+ *   4.4, a table of empty cells 8.0), and the plain-text form itself is at most 5 times (`&` is `&amp;`): what
+ *   cannot render under 8 times is shown in a form that fits.
+ * - 32 KiB at least: a short comment may hold a few dozen references (each link is about 170 characters).
+ * - 5 MiB at most: the plain-text form of the longest body (MARKDOWN_MAX_CHARS, every character `&`), so that no
+ *   body's HTML, rendered or not, is longer; the changelog three times over (1 MB) makes 4.5 MiB and still renders.
+ */
+export const HTML_PER_INPUT_CHAR = 8;
+export const HTML_MIN_CHARS = 32 * 1024;
+export const HTML_MAX_CHARS = 5 * MARKDOWN_MAX_CHARS;
+
+/** The most HTML a text of `chars` characters may render to. */
+export function htmlBudget(chars: number): number {
+  return Math.min(HTML_MAX_CHARS, Math.max(HTML_MIN_CHARS, HTML_PER_INPUT_CHAR * chars));
+}
 
 /**
  * Deepest nesting of blocks, and of inline elements (markdown-it's `maxNesting`, as its CommonMark preset sets it).
@@ -37,6 +57,8 @@ export interface MarkdownOptions {
   readonly pageUrl?: string;
   /** The words of that note, in the user's language (the caller has vscode.l10n). */
   readonly cutNote?: string;
+  /** The note above a body shown as plain text because its HTML would be over htmlBudget, in the user's language. */
+  readonly plainNote?: string;
 }
 
 /** markdown-it's options: raw HTML as text, a line break is a break (as Gitea renders comments), bare URLs link. */
@@ -71,16 +93,35 @@ function cutNote(options: MarkdownOptions): string {
   return `<p class="markdown-cut">${escapeHtml(note)}${link}</p>\n`;
 }
 
+const TEXT_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/** A body whose HTML would be over its budget: its note, then the whole text escaped (only `&`, `<` and `>` need it
+ * in an element's text, so this is at most 5 times the text, inside HTML_MAX_CHARS). */
+function plainBody(text: string, options: MarkdownOptions): string {
+  const note = options.plainNote ?? 'This text would make too much HTML to show formatted: it is shown as plain text.';
+  return `<p class="markdown-plain-note">${escapeHtml(note)}</p>\n<pre class="markdown-plain">${text.replace(/[&<>]/g, (c) => TEXT_ENTITIES[c]!)}</pre>\n`;
+}
+
+/** `render` of the text, or its plain form (plainBody) when its HTML would be over htmlBudget. */
+function bounded(text: string, options: MarkdownOptions, render: (text: string, env: Record<string, unknown>) => string): string {
+  try {
+    return render(text, renderEnv({ ...options, budget: htmlBudget(text.length), spent: { links: 0, refChars: 0 } }));
+  } catch (e) {
+    if (e instanceof OverBudget) return plainBody(text, options);
+    throw e;
+  }
+}
+
 /** Markdown to safe HTML (see the file comment for what "safe" means here). */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
   const end = cutAt(markdown);
-  const html = markdownIt().render(end < markdown.length ? markdown.slice(0, end) : markdown, renderEnv(options));
+  const html = bounded(end < markdown.length ? markdown.slice(0, end) : markdown, options, (text, env) => markdownIt().render(text, env));
   return end < markdown.length ? html + cutNote(options) : html;
 }
 
 /** One line of Markdown (no blocks) to safe HTML. */
 export function renderInline(markdown: string, options: MarkdownOptions = {}): string {
   const end = cutAt(markdown);
-  const html = markdownIt().renderInline(end < markdown.length ? markdown.slice(0, end) : markdown, renderEnv(options));
+  const html = bounded(end < markdown.length ? markdown.slice(0, end) : markdown, options, (text, env) => markdownIt().renderInline(text, env));
   return end < markdown.length ? html + cutNote(options) : html;
 }

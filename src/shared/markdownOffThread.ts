@@ -3,7 +3,9 @@
 // waits while it is held. The host only copies the text there and the HTML back (about 1 ms per MB). The worker
 // starts on the first render (or earlier, `warmMarkdownWorker`, when a page that will render opens), stays for the
 // next ones, and ends after a minute without work. A render that fails, or takes longer than RENDER_TIMEOUT_MS
-// (the worker is then ended), shows the text as escaped plain text: never as markup, never nothing.
+// (the worker is then ended), shows the text as escaped plain text: never as markup, never nothing. The worker
+// renders one body at a time, so a body's time counts from when the one before it was answered, not from when it was
+// asked for (a page of 100 bodies of 1 MiB takes longer than one timeout in all, #41).
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { escapeHtml } from './htmlSafety';
@@ -25,7 +27,9 @@ export const PLAIN_MAX_CHARS = 1024 * 1024;
 interface Pending {
   readonly resolve: (html: string) => void;
   readonly markdown: string;
-  readonly timer: NodeJS.Timeout;
+  readonly timeoutMs: number;
+  /** Set once the worker is on it (it is the oldest still pending). */
+  timer?: NodeJS.Timeout;
 }
 
 let worker: Worker | undefined;
@@ -50,6 +54,15 @@ function settle(id: number, html: string | undefined): void {
   clearTimeout(p.timer);
   p.resolve(html ?? plainText(p.markdown));
   if (pending.size === 0) idle();
+  else if (worker) timeNext(worker);
+}
+
+/** Starts the clock of the oldest pending render: the one the worker is on (it answers in the order asked). */
+function timeNext(w: Worker): void {
+  const next = pending.values().next().value;
+  if (!next || next.timer) return;
+  next.timer = setTimeout(() => stop(w), next.timeoutMs);
+  next.timer.unref();
 }
 
 /** Ends the worker (after a failure, a timeout, or idleness); what it still had to render shows as text. */
@@ -97,9 +110,8 @@ export function renderMarkdownOffThread(markdown: string, options: MarkdownOptio
   w.ref();
   const id = nextId++;
   return new Promise<string>((resolve) => {
-    const timer = setTimeout(() => stop(w), timeoutMs);
-    timer.unref();
-    pending.set(id, { resolve, markdown, timer });
+    pending.set(id, { resolve, markdown, timeoutMs });
+    timeNext(w);
     const request: RenderRequest = { id, markdown, options: { ...options } };
     w.postMessage(request);
   });

@@ -14,6 +14,22 @@ type StateCore = MarkdownIt.StateCore;
 export interface RenderEnv {
   readonly imageOrigin?: string;
   readonly refs?: RefContext;
+  /** The most HTML this render may make (markdown.ts's htmlBudget); past it the render stops (OverBudget). */
+  readonly budget?: number;
+  /** What the render spent so far: references made into links, and the HTML of the references. */
+  readonly spent?: { links: number; refChars: number };
+}
+
+/** References made into links per body; past it they stay text. The 337 KB changelog fixture (the longest normal body
+ * the project renders) holds 6,580: 10,000 links all of them with room to spare, and at about 170 characters a link
+ * adds at most about 1.7 MB to a body (1 MiB of `#1 ` linked whole made 52 MiB, #41). */
+export const MAX_REFERENCE_LINKS = 10_000;
+
+/** Thrown when a render would make more HTML than its budget: the caller shows the body as plain text instead. */
+export class OverBudget extends Error {
+  constructor() {
+    super('the rendered HTML is over its budget');
+  }
 }
 
 const ENV_KEY = 'giteaWorkbench';
@@ -114,18 +130,24 @@ const CANDIDATE = /(?:^|[\s([])(?=[\w./-]*[\d#!@])/g;
  * escapes it), or undefined when it holds none. One string, not a token per piece: a body of 300,000 references
  * made 600,000 tokens (#31).
  */
-function withReferences(state: StateCore, s: string, refs: RefContext): string | undefined {
+function withReferences(state: StateCore, s: string, refs: RefContext, spent: { links: number; refChars: number }, budget: number): string | undefined {
   const escape = state.md.utils.escapeHtml;
   let html: string | undefined;
   let from = 0;
   CANDIDATE.lastIndex = 0;
-  for (let m = CANDIDATE.exec(s); m; m = CANDIDATE.exec(s)) {
+  // Past MAX_REFERENCE_LINKS the rest of the text stays text, unscanned.
+  for (let m = spent.links < MAX_REFERENCE_LINKS ? CANDIDATE.exec(s) : null; m; m = spent.links < MAX_REFERENCE_LINKS ? CANDIDATE.exec(s) : null) {
     const i = m.index + m[0].length;
     const ref = referenceAt(s, i, refs);
     if (!ref) {
       if (m[0].length === 0) CANDIDATE.lastIndex = i + 1;
       continue;
     }
+    spent.links++;
+    spent.refChars += ref.html.length;
+    // The links alone over the budget: the render stops here, not after making all of them.
+    // Stryker disable next-line EqualityOperator: exactly at the budget or one character past it, the same body
+    if (spent.refChars > budget) throw new OverBudget();
     html = (html ?? '') + (i > from ? escape(s.slice(from, i)) : '') + ref.html;
     from = i + ref.length;
     CANDIDATE.lastIndex = from;
@@ -135,13 +157,15 @@ function withReferences(state: StateCore, s: string, refs: RefContext): string |
 
 /** Gitea's references (#12, owner/repo#12, @user, commit SHAs) in text outside links become instance links: such a
  * text token becomes a `gitea_refs` token holding its HTML. */
-function references(state: StateCore, inline: Inline, refs: RefContext): void {
+function references(state: StateCore, inline: Inline, refs: RefContext, spent: { links: number; refChars: number }, budget: number): void {
   let inLink = 0;
   for (const t of inline.children) {
     if (t.type === 'link_open') inLink++;
     else if (t.type === 'link_close') inLink--;
     else if (t.type === 'text' && inLink === 0) {
-      const html = withReferences(state, t.content, refs);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a shortcut; past the cap withReferences scans nothing either
+      if (spent.links >= MAX_REFERENCE_LINKS) return;
+      const html = withReferences(state, t.content, refs, spent, budget);
       if (html === undefined) continue;
       t.type = 'gitea_refs';
       t.content = html;
@@ -158,7 +182,10 @@ function tableAlignment(cell: Token): void {
 /** The rules above in one pass over the tokens, each inline token's in that order: a body of 1,000,000 tokens
  * walked four times, once through a generator, cost a tenth of its time (#31). */
 function giteaTokens(state: StateCore): void {
-  const refs = envOf(state.env).refs;
+  const env = envOf(state.env);
+  const refs = env.refs;
+  const spent = env.spent ?? { links: 0, refChars: 0 };
+  const budget = env.budget ?? Infinity;
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -166,13 +193,48 @@ function giteaTokens(state: StateCore): void {
       if (!t.children) continue;
       taskList(state, i, t as Inline);
       safeLinks(state, t as Inline);
-      if (refs) references(state, t as Inline, refs);
+      if (refs) references(state, t as Inline, refs, spent, budget);
     } else if (t.type === 'th_open' || t.type === 'td_open') tableAlignment(t);
   }
 }
 
+type Renderer = MarkdownIt.Renderer;
+
+/**
+ * markdown-it's Renderer.render and renderInline (the same loops), stopping once the HTML made is over the render's
+ * budget: a body that would swell is given up after its budget, not after making all of it (#41).
+ */
+function installBudget(renderer: Renderer): void {
+  renderer.renderInline = function (tokens, options, env) {
+    const budget = envOf(env).budget ?? Infinity;
+    const rules = this.rules;
+    let html = '';
+    for (let i = 0; i < tokens.length; i++) {
+      const rule = rules[tokens[i]!.type];
+      html += rule ? rule(tokens, i, options, env, this) : this.renderToken(tokens, i, options);
+      // Stryker disable next-line EqualityOperator: exactly at the budget or one character past it, the same body
+      if (html.length > budget) throw new OverBudget();
+    }
+    return html;
+  };
+  renderer.render = function (tokens, options, env) {
+    const budget = envOf(env).budget ?? Infinity;
+    const rules = this.rules;
+    let html = '';
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      const rule = rules[t.type];
+      html += t.type === 'inline' ? this.renderInline(t.children!, options, env) : rule ? rule(tokens, i, options, env, this) : this.renderToken(tokens, i, options);
+      // Stryker disable next-line EqualityOperator: exactly at the budget or one character past it, the same body
+      if (html.length > budget) throw new OverBudget();
+    }
+    return html;
+  };
+}
+
 /** Everything above, on one markdown-it instance. */
 export function installRules(md: Md): void {
+  installBudget(md.renderer);
   // Every target parses as a link: safeLinks decides which stay one (a refused `[x](javascript:…)` shows `x`).
   md.validateLink = () => true;
   installPlainLinks(md);

@@ -17,7 +17,7 @@ const CHANGELOG = readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'markdown', '
 /** The fixture's last entry (generate.mjs's LAST_ENTRY). */
 const LAST_ENTRY = 'The first release of the fork, with the history of its parent project kept';
 
-describe('issue page: a 337 KB changelog body (Gitea 1.27 test server)', function () {
+describe('issue page: a 337 KB changelog body, and a comment that would swell (Gitea 1.27 test server)', function () {
   this.timeout(120_000);
   let server: TestServer;
   let repo: RepoRef;
@@ -32,5 +32,18 @@ describe('issue page: a 337 KB changelog body (Gitea 1.27 test server)', functio
     assert.ok(description.html.includes(`<li>${LAST_ENTRY}</li>`), description.html.slice(-400));
     assert.doesNotMatch(description.html, /markdown-cut|too long to show/);
     assert.equal((description.html.match(/<h2>/g) ?? []).length, (CHANGELOG.match(/^## /gm) ?? []).length, 'every release heading');
+  });
+
+  it('a comment of 64 KiB of `#1 ` (57 times its size linked, #41) shows as plain text, whole, under its note', async () => {
+    const refs = '#1 '.repeat(22_000);
+    const issue = await api<{ number: number }>(server, 'POST', '/repos/alice/demo/issues', { title: 'Many references', body: 'The comment below is made of references.' });
+    await api(server, 'POST', `/repos/alice/demo/issues/${issue.number}/comments`, { body: refs });
+    const page = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', { repo, number: issue.number });
+    const comment = (await page.whenLoaded())?.timeline.find((e): e is CommentEntry => e.kind === 'comment' && !e.description);
+    assert.ok(comment, 'the comment is on the page');
+    assert.ok(comment.html.startsWith('<p class="markdown-plain-note">This text would make too much HTML to show formatted'), comment.html.slice(0, 300));
+    assert.ok(comment.html.endsWith(`<pre class="markdown-plain">${refs}</pre>\n`), 'the whole text');
+    assert.doesNotMatch(comment.html, /<a /);
+    assert.ok(comment.html.length < 8 * refs.length);
   });
 });

@@ -13,7 +13,7 @@ import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, t
 import { warmMarkdownWorker } from '../../shared/markdownOffThread';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
-import { bodyCutNote, eventText, pageStrings } from './pageStrings';
+import { bodyCutNote, bodyPlainNote, eventText, pageStrings } from './pageStrings';
 import { pickChange, runPullAction, type PageRequest } from './pageActions';
 import { headShaHint, startPullLoad } from './pullLoad';
 import { PageCache } from './pageCache';
@@ -260,6 +260,7 @@ export class IssuePage {
         instanceUrl: this.ref.instanceUrl,
         repo: { owner: this.ref.owner, repo: this.ref.repo },
         cutNote: bodyCutNote(),
+        plainNote: bodyPlainNote(),
         pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
         dependencies,
         blocks,

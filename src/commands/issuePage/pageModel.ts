@@ -126,6 +126,8 @@ export interface PageInput {
   readonly repo?: { readonly owner: string; readonly repo: string };
   /** The note after a body too long to show whole (renderMarkdown's `cutNote`), in the user's language. */
   readonly cutNote?: string;
+  /** The note above a body shown as plain text (renderMarkdown's `plainNote`), in the user's language. */
+  readonly plainNote?: string;
 }
 
 /** The header from what a tree row already has, shown at once while the page loads. */
@@ -257,7 +259,7 @@ export async function buildPage(input: PageInput): Promise<PageData> {
   const refs = home && { instanceUrl: input.instanceUrl, ...home };
   // A body too long to show whole ends with a note linking to where it is whole: its comment, else the issue.
   const render = (md: string | undefined, pageUrl: string | undefined): Promise<string> =>
-    renderMarkdownOffThread(md ?? '', { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) });
+    renderMarkdownOffThread(md ?? '', { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, plainNote: input.plainNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) });
   const comments = input.timeline.filter(isComment);
   const [descriptionHtml, ...commentHtml] = await Promise.all([render(issue.body, issue.html_url), ...comments.map((t) => render(t.body, t.html_url))]);
   const htmlOf = new Map(comments.map((t, i) => [t, commentHtml[i]!]));

@@ -8,6 +8,11 @@ export function bodyCutNote(): string {
   return vscode.l10n.t('This text is too long to show here whole: only its beginning is shown. The whole text is on the web page:');
 }
 
+/** The note above a body shown as plain text: formatted, it would make too much HTML (renderMarkdown's htmlBudget). */
+export function bodyPlainNote(): string {
+  return vscode.l10n.t('This text would make too much HTML to show formatted (it holds too many references or too much markup): it is shown as plain text, whole.');
+}
+
 export function eventText(e: EventEntry): string {
   const ref = e.refIssue ? `${e.refIssue.repo ?? ''}#${e.refIssue.number} ${e.refIssue.title}` : '';
   switch (e.type) {

@@ -3,7 +3,8 @@
 // mailto only, images and reference links on the instance only) of bounded size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderInline, renderMarkdown } from '../../../src/shared/markdown';
+import { htmlBudget, MARKDOWN_MAX_CHARS, renderInline, renderMarkdown } from '../../../src/shared/markdown';
+import { shownAsPlainText } from '../shared/plainBody';
 import { startTags } from '../security/htmlScan';
 import { checkHostile, hostileText } from './hostile';
 import { FUZZ_TARGETS, INSTANCE, MARKDOWN_OPTIONS } from './targets';
@@ -11,8 +12,8 @@ import { FUZZ_TARGETS, INSTANCE, MARKDOWN_OPTIONS } from './targets';
 const TOKENS = FUZZ_TARGETS.find((t) => t.name === 'Markdown bodies')!.tokens;
 const ALLOWED = new Set(['p', 'a', 'em', 'strong', 's', 'code', 'pre', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'input', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'img', 'span', 'del', 'sup', 'sub', 'div']);
-/** The most HTML a body makes: its rendered part (at most 256 K characters) grows at most this many times. */
-const GROWTH = 64;
+/** The note above a body shown as plain text, and the cut note (neither is counted in the budget). */
+const NOTES = 4096;
 
 function assertSafe(html: string, source: string): void {
   for (const tag of startTags(html)) {
@@ -32,7 +33,10 @@ test('fuzz: any body renders to inert HTML of bounded size, block and inline', (
   checkHostile((size) => hostileText(TOKENS, size), (body) => {
     for (const html of [renderMarkdown(body, MARKDOWN_OPTIONS), renderInline(body, MARKDOWN_OPTIONS)]) {
       assertSafe(html, body);
-      assert.ok(html.length <= GROWTH * Math.min(body.length, 256 * 1024) + 4096, `${html.length} characters of HTML from ${body.length}`);
+      assert.ok(html.length <= htmlBudget(Math.min(body.length, MARKDOWN_MAX_CHARS)) + NOTES, `${html.length} characters of HTML from ${body.length}`);
+      // A body over its budget is shown as plain text, whole.
+      const plain = shownAsPlainText(html);
+      if (plain !== undefined && body.length <= MARKDOWN_MAX_CHARS) assert.equal(plain, body);
     }
   });
 });
