@@ -1,5 +1,6 @@
 // Every operation of the client, by operationId.
 import { actionOperations } from './actions';
+import { forkAndProtectionOperations } from './forksProtections';
 import { hookOperations } from './hooks';
 import { issueCommentOperations } from './issueComments';
 import { issueOperations } from './issues';
@@ -27,6 +28,7 @@ export const operations = {
   ...orgOperations,
   ...notificationOperations,
   ...timeTrackingOperations,
+  ...forkAndProtectionOperations,
 };
 export type Operations = typeof operations;
 

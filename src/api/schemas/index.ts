@@ -10,3 +10,4 @@ export * from './misc';
 export { validate } from './common';
 export * from './notification';
 export * from './timeTracking';
+export * from './protection';
