@@ -19,6 +19,7 @@ import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
 import { loadSignIn, signInLoaded } from './auth/signInLoader';
 import { registerRepositories } from './git';
+import { registerBranchProtection } from './git/branchProtection';
 import { registerGitCredentials } from './git/gitCredentials';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
@@ -62,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerAuth(services, accounts, () => repos.guessInstanceUrl());
   registerRepositories(services, repos);
   context.subscriptions.push(registerGitCredentials(repos, accounts, log));
+  context.subscriptions.push(registerBranchProtection(services, repos));
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.
