@@ -21,6 +21,7 @@ import { loadSignIn, signInLoaded } from './auth/signInLoader';
 import { registerRepositories } from './git';
 import { registerBranchProtection } from './git/branchProtection';
 import { registerGitCredentials } from './git/gitCredentials';
+import { registerPushErrorHandler } from './git/pushErrorHandler';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
 import { registerToolStandIns } from './lm/standIns';
@@ -64,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   registerRepositories(services, repos);
   context.subscriptions.push(registerGitCredentials(repos, accounts, log));
   context.subscriptions.push(registerBranchProtection(services, repos));
+  context.subscriptions.push(registerPushErrorHandler(services, repos));
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.

@@ -10,6 +10,7 @@ import { registerIssuePage } from './issuePage';
 import { registerMerge } from './merge';
 import { registerPullRequestForLine } from './pullRequestForLine';
 import { registerRequestReview } from './requestReview';
+import { registerPushToFork } from './pushToFork';
 import { registerShare } from './share';
 import { registerStartWorkingOnIssue } from './startWorkingOnIssue';
 
@@ -27,4 +28,5 @@ export function registerCommands(services: Services): void {
   add(registerDeployKeys(services));
   add(registerAdminCommands(services));
   add(registerShare(services));
+  add(registerPushToFork(services));
 }
