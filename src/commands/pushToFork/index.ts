@@ -3,7 +3,6 @@
 // existing one, else a new one), the branch pushed there with it as the upstream, then Create Pull Request against
 // the original. Resolves with what it did, undefined when it did nothing (the handler then leaves git's error).
 import * as vscode from 'vscode';
-import type { CreatePullRequestResult } from '../createPullRequest';
 import { COMMAND } from '../../core/commandIds';
 import { isCancellation, showFailure, signalOf } from '../../core/errors';
 import type { RepoRef, Services } from '../../core/services';
@@ -20,7 +19,8 @@ export interface PushToForkResult {
   readonly created: boolean;
   readonly remote: string;
   readonly branch: string;
-  readonly pullRequest?: CreatePullRequestResult;
+  /** What Create Pull Request resolved with (its form's draft). */
+  readonly pullRequest?: unknown;
 }
 
 interface PushToForkArgs {
@@ -129,7 +129,7 @@ async function pushToFork(services: Services, arg: unknown): Promise<PushToForkR
         await repository.push(remote, branch, true);
         services.views.refresh('branches', 'branchStatus');
         const forkClone: RepoRef = { ...clone, owner: fork.owner?.login ?? me, repo: fork.name, remoteName: remote };
-        const pullRequest = await vscode.commands.executeCommand<CreatePullRequestResult | undefined>(COMMAND.createPullRequest, { repo: forkClone, branch });
+        const pullRequest = await vscode.commands.executeCommand<unknown>(COMMAND.createPullRequest, { repo: forkClone, branch });
         return { fork: fork.full_name, created: !known, remote, branch, pullRequest };
       },
     );
