@@ -9,7 +9,7 @@ import type { PushToForkResult } from '../../src/commands/pushToFork';
 import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 import { cloneFromServer, withoutHarnessGitCredentials, type Clone } from './createPullRequestSupport';
 import { api, replaceMessage, signOut } from './viewsSupport';
-import { closeEditors } from './workflowsSupport';
+import { closeEditors, waitFor } from './workflowsSupport';
 
 interface GitRepositoryLike {
   push(remote?: string, branch?: string, setUpstream?: boolean): Promise<void>;
@@ -77,7 +77,7 @@ describe('A refused push: fork, push there, pull request (Gitea 1.27 test server
     assert.equal(await clone.git('config', '--get', 'remote.carol.url'), `${server.url}carol/demo.git`);
     assert.equal(await clone.git('config', '--get', 'branch.carol-docs.remote'), 'carol', 'the fork is the upstream');
     assert.equal(await clone.git('config', '--get', 'branch.carol-docs.merge'), 'refs/heads/carol-docs');
-    assert.ok(pullFormOpen(), 'the Create Pull Request form is open');
+    await waitFor('the Create Pull Request form to be open', pullFormOpen);
   });
 
   it('from the palette, another branch goes to the existing fork and the form is against alice/demo', async () => {
@@ -103,6 +103,6 @@ describe('A refused push: fork, push there, pull request (Gitea 1.27 test server
     const draft = (result.pullRequest as { draft: { baseRepo: string; base: string; head: string } }).draft;
     assert.equal(draft.baseRepo, 'alice/demo', 'against the original');
     assert.equal(draft.head, 'carol-more');
-    assert.ok(pullFormOpen());
+    await waitFor('the Create Pull Request form to be open', pullFormOpen);
   });
 });
