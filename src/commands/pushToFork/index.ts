@@ -101,7 +101,7 @@ async function pushToFork(services: Services, arg: unknown): Promise<PushToForkR
           return undefined;
         }
         const known = parent.owner?.login?.toLowerCase() === me.toLowerCase() ? undefined : await existingFork(client, me, parent, signal);
-        const button = known ? vscode.l10n.t('Push to {0}', known.full_name) : vscode.l10n.t('Fork and Push');
+        const button = known ? inertText(vscode.l10n.t('Push to {0}', known.full_name)) : vscode.l10n.t('Fork and Push');
         const answer = await vscode.window.showWarningMessage(
           inertText(args.refused ? vscode.l10n.t('You may not push to {0}.', parent.full_name) : vscode.l10n.t('Push {0} to your fork of {1}?', branch, parent.full_name)),
           {
