@@ -19,7 +19,9 @@ import { registerAuth } from './auth';
 import { AccountStore } from './auth/accountStore';
 import { loadSignIn, signInLoaded } from './auth/signInLoader';
 import { registerRepositories } from './git';
+import { registerBranchProtection } from './git/branchProtection';
 import { registerGitCredentials } from './git/gitCredentials';
+import { registerPushErrorHandler } from './git/pushErrorHandler';
 import { GitRepositoryContext } from './git/repositoryContext';
 import { registerPullRequestStatus } from './git/pullRequestStatus';
 import { registerRemoteSources, REMOTE_SOURCES_HOOK } from './git/remoteSources';
@@ -68,6 +70,8 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   context.subscriptions.push(registerGitCredentials(repos, accounts, log));
   const remoteSources = registerRemoteSources(services, repos);
   context.subscriptions.push(remoteSources);
+  context.subscriptions.push(registerBranchProtection(services, repos));
+  context.subscriptions.push(registerPushErrorHandler(services, repos));
   registerStatusBar(services);
   // On a checked-out pull request's branch, its review threads go on the workspace files (views/changedFiles/review).
   // expected: load() has logged the failure; the files show no threads.

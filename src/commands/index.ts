@@ -10,6 +10,8 @@ import { registerIssuePage } from './issuePage';
 import { registerMerge } from './merge';
 import { registerPullRequestForLine } from './pullRequestForLine';
 import { registerRequestReview } from './requestReview';
+import { registerPushToFork } from './pushToFork';
+import { registerShare } from './share';
 import { registerStartWorkingOnIssue } from './startWorkingOnIssue';
 
 export function registerCommands(services: Services): void {
@@ -25,4 +27,6 @@ export function registerCommands(services: Services): void {
   add(registerRequestReview(services));
   add(registerDeployKeys(services));
   add(registerAdminCommands(services));
+  add(registerShare(services));
+  add(registerPushToFork(services));
 }

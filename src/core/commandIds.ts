@@ -11,6 +11,8 @@ export const COMMAND = {
   createIssue: 'gitea.createIssue',
   /** Create Pull Request… for the checked-out branch of a clone (`{ repo?, branch?, draft?, submit? }`). */
   createPullRequest: 'gitea.createPullRequest',
+  /** Push Branch to Your Fork… (`{ rootUri?, remote?, branch?, refused? }`): fork, push there, Create Pull Request. */
+  pushToFork: 'gitea.pushToFork',
   /** Start Working on Issue… (`{ repo, number }`, an Issues row): a branch for the issue in its clone. */
   startWorkingOnIssue: 'gitea.startWorkingOnIssue',
   /** Opens the page of an issue or pull request (a click on its tree row). */

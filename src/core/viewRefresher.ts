@@ -27,6 +27,7 @@ export type ViewName =
 
 export class ViewRefresher {
   private readonly refreshers = new Map<ViewName, () => void>();
+  private readonly followers = new Map<ViewName, Set<() => void>>();
 
   /** Called by a view when it is created; the returned disposable unregisters it. */
   register(name: ViewName, refresh: () => void): vscode.Disposable {
@@ -36,6 +37,18 @@ export class ViewRefresher {
 
   /** Reloads the named views' lists of the active repository. */
   refresh(...names: ViewName[]): void {
-    for (const name of names) this.refreshers.get(name)?.();
+    for (const name of names) {
+      this.refreshers.get(name)?.();
+      for (const follow of this.followers.get(name) ?? []) follow();
+    }
+  }
+
+  /** `listener` runs whenever the view `name` is refreshed, also before the view exists (what VS Code's git is told
+   * of the branch protections follows the Branches view). */
+  follow(name: ViewName, listener: () => void): vscode.Disposable {
+    const set = this.followers.get(name) ?? new Set();
+    set.add(listener);
+    this.followers.set(name, set);
+    return { dispose: () => void set.delete(listener) };
   }
 }

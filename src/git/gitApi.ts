@@ -118,6 +118,35 @@ export interface GitApi {
   registerRemoteSourceProvider?(provider: GitRemoteSourceProvider): Disposable;
   /** Publish Branch's "Publish to …" for a repository without remotes (VS Code 1.52 and later). */
   registerRemoteSourcePublisher?(publisher: GitRemoteSourcePublisher): Disposable;
+  /** Asked, in registration order, when a push with a remote and branch named fails; `true` ends the failure there.
+   * Optional: typed so for editors without it (VS Code has had it since 1.54). */
+  registerPushErrorHandler?(handler: GitPushErrorHandler): Disposable;
+  /** The branches VS Code warns before a commit to, per remote, for the repository at `root` (VS Code 1.83 and
+   * later; missing elsewhere: nothing is registered). */
+  registerBranchProtectionProvider?(root: Uri, provider: GitBranchProtectionProvider): Disposable;
+}
+
+export interface GitPushErrorHandler {
+  /** `refspec`: `branch` or `branch:upstream`; `error`: the git extension's GitError (`stderr`, `gitErrorCode`). */
+  handlePushError(repository: GitRepository, remote: GitRemote, refspec: string, error: Error & { readonly stderr?: string; readonly gitErrorCode?: string }): Promise<boolean>;
+}
+
+/** picomatch patterns of branch names: a branch is protected when it matches an `include` and no `exclude`. */
+export interface GitBranchProtectionRule {
+  readonly include?: string[];
+  readonly exclude?: string[];
+}
+
+export interface GitBranchProtection {
+  /** The remote name the rules are for: a branch whose upstream is on that remote is checked against them. */
+  readonly remote: string;
+  readonly rules: GitBranchProtectionRule[];
+}
+
+export interface GitBranchProtectionProvider {
+  /** Fires with the repository root when `provideBranchProtection` would answer differently. */
+  readonly onDidChangeBranchProtection: Event<Uri>;
+  provideBranchProtection(): GitBranchProtection[];
 }
 
 export interface GitExtension {

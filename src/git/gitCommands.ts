@@ -93,4 +93,8 @@ export const gitArgs = {
   stashPush(message: string): GitArgs {
     return checkedArgs(['stash', 'push', `--message=${message}`, '--']);
   },
+  /** The first remote-tracking branch of `remote` whose history holds `commit` (empty output: none). */
+  remoteBranchContaining(remote: string, commit: string): GitArgs {
+    return checkedArgs(['for-each-ref', '--count=1', '--format=%(refname)', `--contains=${sha(commit)}`, `refs/remotes/${ref(remote)}`]);
+  },
 } as const;

@@ -28,7 +28,8 @@ export function registerViewCommands(services: Services, views: ViewsRegistry, l
     reg(COMMAND.viewsRetry, (arg) => asNode(arg)?.options.action?.()),
     reg(COMMAND.viewsLoadMore, (arg) => asNode(arg)?.options.action?.()),
 
-    reg('gitea.branches.refresh', () => views.branches.refresh()),
+    // Through the refresher: the branch protections given to VS Code's git follow this view.
+    reg('gitea.branches.refresh', () => services.views.refresh('branches')),
     reg('gitea.branches.filter', async () => {
       const scope = views.branches.currentScope;
       const q = await vscode.window.showInputBox({

@@ -41,14 +41,14 @@ export function withoutHarnessGitCredentials(): () => void {
 }
 
 /**
- * Clones `owner/repo` of `server` as alice, with her credentials in the clone's own `http.extraHeader` (so that the git
+ * Clones `owner/repo` of `server` as `user` (alice), with her credentials in the clone's own `http.extraHeader` (so that the git
  * extension can push), opens it in the git extension and waits until the extension detects it.
  */
-export async function cloneFromServer(server: TestServer, owner: string, repo: string): Promise<Clone> {
+export async function cloneFromServer(server: TestServer, owner: string, repo: string, user: 'alice' | 'bob' | 'carol' = 'alice'): Promise<Clone> {
   const parent = mkdtempSync(join(tmpdir(), 'gwb-pr-'));
   const dir = join(parent, repo);
   const url = `${server.url}${owner}/${repo}.git`;
-  const header = `Authorization: Basic ${Buffer.from(`alice:${FIXTURES.users.alice.tokens.all}`).toString('base64')}`;
+  const header = `Authorization: Basic ${Buffer.from(`${user}:${FIXTURES.users[user].tokens.all}`).toString('base64')}`;
   const git = async (...args: string[]): Promise<string> => {
     const r = await runTestGit([...IDENTITY, ...args], { cwd: dir });
     assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);

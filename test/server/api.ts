@@ -28,6 +28,7 @@ import { registerOrgRoutes } from './routes/orgs';
 import { registerPullRoutes } from './routes/pulls';
 import { registerPullByBaseHeadRoute, registerPullCreateRoutes } from './routes/pullCreate';
 import { registerPullUpdateRoutes } from './routes/pullUpdate';
+import { registerForkAndProtectionRoutes } from './routes/forksProtections';
 import { registerReactionRoutes } from './routes/reactions';
 import { registerReleaseRoutes } from './routes/releases';
 import { registerRepoRoutes } from './routes/repos';
@@ -57,6 +58,7 @@ export function buildApiRouter(): Router {
   registerPullRoutes(r);
   registerPullCreateRoutes(r);
   registerPullUpdateRoutes(r);
+  registerForkAndProtectionRoutes(r);
   registerReviewRoutes(r);
   registerReviewReplyRoutes(r);
   registerMergeRoutes(r);

@@ -2,6 +2,8 @@
 // Gitea's access rules: anonymous clone of public repositories; Basic auth (password, or a token as the
 // password) for private repositories and for every push; two-factor accounts must use a token.
 import { spawn } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BranchInfo, GitStore } from './git';
 import { accessMode } from './permissions';
@@ -20,6 +22,35 @@ export interface GitHttpDeps {
   flavor: 'gitea' | 'forgejo';
   /** Called after a receive-pack finished (refs may have changed); `before` are the branches before it. */
   onPush(repo: RepoRec, pusher: UserRec, before: BranchInfo[]): Promise<void>;
+}
+
+/**
+ * Gitea with a git that has proc-receive (2.29 and later, the AGit flow) asks only read access of a push over HTTP and
+ * refuses in its pre-receive hook (routers/private/hook_pre_receive.go assertCanWriteRef; cmd/hook.go fail()) a branch
+ * the pusher may not write: git prints the hook's lines as `remote: error: User permission denied for writing.` and
+ * `! [remote rejected] … (pre-receive hook declined)`. This hook stands in for that one check.
+ */
+const READ_ONLY_HOOK = [
+  '#!/bin/sh',
+  'echo ""',
+  'echo "error:" >&2',
+  'echo "error: User permission denied for writing." >&2',
+  'echo "error:" >&2',
+  'exit 1',
+  '',
+].join('\n');
+const hooksDirs = new Map<string, Promise<string>>();
+function readOnlyHooksDir(gitRoot: string): Promise<string> {
+  let dir = hooksDirs.get(gitRoot);
+  if (!dir) {
+    const path = join(gitRoot, '.hooks-read-only');
+    dir = mkdir(path, { recursive: true })
+      .then(() => writeFile(join(path, 'pre-receive'), READ_ONLY_HOOK))
+      .then(() => chmod(join(path, 'pre-receive'), 0o755))
+      .then(() => path);
+    hooksDirs.set(gitRoot, dir);
+  }
+  return dir;
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -58,15 +89,17 @@ export async function handleGitHttp(
   if (!repo) return plain(res, 404, 'Repository not found\n');
 
   const mode = accessMode(deps.state, user, repo);
-  if (mode < (isPush ? Access.Write : Access.Read)) return plain(res, 404, 'Repository not found\n');
+  // A push needs read access here; writing is checked by the pre-receive hook (READ_ONLY_HOOK).
+  if (mode < Access.Read) return plain(res, 404, 'Repository not found\n');
   if (isPush && repo.archived) {
     return plain(res, 403, 'This repo is archived. You can view files and clone it, but cannot push or open issues or pull requests.\n');
   }
   if (isPush && repo.mirror) return plain(res, 403, 'mirror repository is read-only\n');
 
   const receiving = isPush && user !== undefined && rest === 'git-receive-pack';
+  const hooks = receiving && mode < Access.Write ? await readOnlyHooksDir(deps.git.root) : undefined;
   const before = receiving ? await deps.git.branches(repo.gitPath) : [];
-  await runBackend(deps, repo, user, rest, query, req, res);
+  await runBackend(deps, repo, user, rest, query, req, res, hooks);
   // The response ends only after the push is recorded, so a client that saw its push finish also sees the
   // new branches and activities.
   if (receiving) {
@@ -88,10 +121,12 @@ function runBackend(
   query: string,
   req: IncomingMessage,
   res: ServerResponse,
+  hooksPath?: string,
 ): Promise<void> {
   return new Promise((resolve) => {
     const env: NodeJS.ProcessEnv = {
       ...deps.git.env,
+      ...(hooksPath ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.hooksPath', GIT_CONFIG_VALUE_0: hooksPath } : {}),
       GIT_PROJECT_ROOT: deps.git.root,
       GIT_HTTP_EXPORT_ALL: '1',
       PATH_INFO: `/${repo.gitPath}/${rest}`,

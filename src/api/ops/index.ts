@@ -1,6 +1,7 @@
 // Every operation of the client, by operationId.
 import { actionOperations } from './actions';
 import { actionSettingsOperations } from './actionsSettings';
+import { forkAndProtectionOperations } from './forksProtections';
 import { hookOperations } from './hooks';
 import { issueCommentOperations } from './issueComments';
 import { issueOperations } from './issues';
@@ -31,6 +32,7 @@ export const operations = {
   ...notificationOperations,
   ...timeTrackingOperations,
   ...userRepoOperations,
+  ...forkAndProtectionOperations,
 };
 export type Operations = typeof operations;
 

@@ -11,3 +11,4 @@ export * from './misc';
 export { validate } from './common';
 export * from './notification';
 export * from './timeTracking';
+export * from './protection';

@@ -13,7 +13,8 @@ import { draftState } from '../../core/durableState';
 import { issueDraftStore, type IssueDraftStore } from './draftStore';
 import { parseDraft, type IssueDraft } from './issueDraft';
 import { IssueFormPanel, VIEW_TYPE } from './issueFormPanel';
-import { buildPermalink, selectionIssueBody } from './permalink';
+import { selectionIssueBody } from './permalink';
+import { buildPermalink } from '../../shared/sourceLink';
 import type { SubmitOutcome } from './submitIssue';
 import { COMMAND } from '../../core/commandIds';
 

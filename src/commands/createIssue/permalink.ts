@@ -1,25 +1,4 @@
-// Permalinks to lines of a file at a commit, and the issue body prefilled from an editor selection. Pure.
-
-/** `<instance>/<owner>/<repo>/src/commit/<sha>/<path>#L<a>-L<b>` (1-based lines; `#L<a>` for one line). */
-export function buildPermalink(
-  instanceUrl: string,
-  owner: string,
-  repo: string,
-  sha: string,
-  path: string,
-  startLine: number,
-  endLine: number = startLine,
-): string {
-  const root = instanceUrl.endsWith('/') ? instanceUrl : `${instanceUrl}/`;
-  const encodedPath = path
-    .split('/')
-    .filter((s) => s !== '')
-    .map(encodeURIComponent)
-    .join('/');
-  const [a, b] = startLine <= endLine ? [startLine, endLine] : [endLine, startLine];
-  const anchor = a === b ? `#L${a}` : `#L${a}-L${b}`;
-  return `${root}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/src/commit/${sha}/${encodedPath}${anchor}`;
-}
+// The issue body prefilled from an editor selection (the permalink: shared/sourceLink.ts). Pure.
 
 /** A Markdown code fence that the code itself cannot close: longer than any backtick run inside it. */
 export function fenceFor(code: string): string {

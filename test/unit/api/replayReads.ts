@@ -114,6 +114,10 @@ export const READS: { readonly [K in OperationName]: readonly string[] } = {
   repoMigrate: REPOSITORY,
   repoListBranches: BRANCH,
   repoGetBranch: BRANCH,
+  listForks: REPOSITORY,
+  createFork: REPOSITORY,
+  repoListBranchProtection: ['rule_name', 'branch_name'],
+  repoGetSingleCommit: ['sha'],
   repoListTags: TAG,
   repoGetTag: TAG,
   // Read item by item by createIssue/templates/issueTemplate.ts (the schema keeps the answer as it came).

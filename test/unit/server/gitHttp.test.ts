@@ -61,6 +61,20 @@ describe('test server: git over smart HTTP', () => {
     assert.match(push.stderr, /protected branch main/);
   });
 
+  it('a reader may not push: refused in the pre-receive hook with Gitea\'s words, nothing written', async () => {
+    const dir = `${sandbox.dir}/carol`;
+    const url = authedUrl('carol', server.fixtures.users.carol.tokens.all, 'alice/demo');
+    assert.equal((await sandbox.git(['clone', '--quiet', url, 'carol'])).code, 0);
+    await sandbox.git(['checkout', '-q', '-b', 'carol/idea'], dir);
+    await sandbox.git(['commit', '-q', '--allow-empty', '-m', 'An idea'], dir);
+    const push = await sandbox.git(['push', 'origin', 'carol/idea'], dir);
+    assert.notEqual(push.code, 0);
+    assert.match(push.stderr, /remote: error: User permission denied for writing\./);
+    assert.match(push.stderr, /! \[remote rejected\] carol\/idea -> carol\/idea \(pre-receive hook declined\)/);
+    const branch = await api(server, '/repos/alice/demo/branches/carol/idea', { as: 'alice' });
+    assert.equal(branch.status, 404, 'the branch was not created');
+  });
+
   it('private repositories need credentials; 2FA accounts cannot use their password', async () => {
     const anon = await fetch(`${server.url}acme/private-repo.git/info/refs?service=git-upload-pack`);
     assert.equal(anon.status, 401);
