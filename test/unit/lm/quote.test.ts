@@ -144,3 +144,22 @@ describe('the end of a long text, cut from the top to fit', () => {
     assert.equal(partsTail('h', ['a'.repeat(90), 'b'.repeat(15)], 100, 'comments'), `h\n[1 earlier comments left out, to fit the result]\n${'b'.repeat(15)}`);
   });
 });
+
+describe('quote.ts edges (mutation)', () => {
+  it('caps an author at 64 characters, never splits a surrogate pair, frames every line end', () => {
+    assert.equal(safeAuthor('a'.repeat(100)), 'a'.repeat(64));
+    assert.equal(capText('a\uD800\uDC00', 2), 'a\n[… 2 more characters not shown]', 'the first high surrogate');
+    assert.equal(capText('a\uDBFF\uDFFF', 2), 'a\n[… 2 more characters not shown]', 'the last high surrogate');
+    assert.equal(capText('a\uDC00b', 2), 'a\uDC00\n[… 1 more characters not shown]', 'a low surrogate ends no pair');
+    assert.equal(unquote(quoted('comment', 'bob', 'a\rb\r\nc', 100)).text, 'a\nb\nc');
+    assert.equal(value(null), 'null');
+    assert.equal(word(null), 'null');
+  });
+
+  it('quotedTail and partsTail at their exact boundaries', () => {
+    assert.equal(quotedTail('log lines', 'ci', ['x'.repeat(800)], 1000).kept, 1, 'the first line counts no line break');
+    assert.equal(quotedTail('log lines', 'ci', ['x'.repeat(801)], 1000).kept, 0);
+    assert.equal(partsTail('h', ['a'.repeat(100), 'b'.repeat(18)], 100, 'comments'), `h\n[1 earlier comments left out, to fit the result]\n${'b'.repeat(18)}`);
+    assert.equal(partsTail('h', ['a'.repeat(100), 'b'.repeat(19)], 100, 'comments'), undefined);
+  });
+});
