@@ -38,8 +38,8 @@ export class JobLogFormatter {
   private stepIndex = 0;
   private ended: 'succeeded' | 'failed' | undefined;
 
-  /** @param stepNames the job's steps that ran, in order (the job API's names), to title the sections. */
-  constructor(private readonly stepNames: readonly string[] = []) {}
+  /** @param stepName the name of the `ordinal`-th step that ran (the job API's), to title its section; else its Run title. */
+  constructor(private readonly stepName: (ordinal: number, runTitle: string) => string | undefined = () => undefined) {}
 
   /** Every section so far, in order of their start. */
   get sections(): readonly LogSection[] {
@@ -81,7 +81,8 @@ export class JobLogFormatter {
     switch (role) {
       case 'step': {
         this.closeAll(at - 1);
-        const title = this.stepNames[this.stepIndex] ?? (groupTitle(content) ?? '').trim();
+        const runTitle = (groupTitle(content) ?? '').slice('Run '.length).trim();
+        const title = this.stepName(this.stepIndex, runTitle)?.trim() || `Run ${runTitle}`;
         this.stepIndex++;
         this.begin('step', at, title);
         return `▼ ${title}`;
