@@ -27,6 +27,9 @@ export interface FormattedChunk {
 }
 
 const COMMAND = /^::(error|warning|notice|debug)(?:\s[^:]*)?::/;
+/** A section's title is cut to this (it is the folded line). */
+const TITLE_MAX = 1_000;
+const title = (t: string) => (t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX)}…` : t);
 const LABEL: Record<string, string> = { error: 'Error', warning: 'Warning', notice: 'Notice', debug: 'Debug' };
 
 export class JobLogFormatter {
@@ -82,10 +85,10 @@ export class JobLogFormatter {
       case 'step': {
         this.closeAll(at - 1);
         const runTitle = (groupTitle(content) ?? '').slice('Run '.length).trim();
-        const title = this.stepName(this.stepIndex, runTitle)?.trim() || `Run ${runTitle}`;
+        const name = title(this.stepName(this.stepIndex, runTitle)?.trim() || `Run ${runTitle}`);
         this.stepIndex++;
-        this.begin('step', at, title);
-        return `▼ ${title}`;
+        this.begin('step', at, name);
+        return `▼ ${name}`;
       }
       case 'listing': {
         const top = this.open[this.open.length - 1];
@@ -94,9 +97,9 @@ export class JobLogFormatter {
       }
       case 'group': {
         this.endListing(at - 1);
-        const title = (groupTitle(content) ?? '').trim();
-        this.begin('group', at, title);
-        return `▸ ${title}`;
+        const name = title((groupTitle(content) ?? '').trim());
+        if (this.structure.groupDepth > this.open.filter((s) => s.kind === 'group').length) this.begin('group', at, name);
+        return `▸ ${name}`;
       }
       case 'endgroup': {
         // The step's Run block ends (its listing section; the step goes on with its output), or a group of the output.

@@ -99,12 +99,14 @@ export class JobLogLines {
         if (isEndgroup(content) && this.depth === 0) return this.endRun();
         return this.inOutput(content, group);
       case 'top':
-        if (group !== undefined && this.depth === 0 && group.startsWith('Run ')) {
+        // A Run group outside a step's own block is the next step, also after an output's unclosed `::group::`.
+        if (group !== undefined && group.startsWith('Run ')) {
+          this.depth = 0;
           this.mode = 'runHeader';
           this.title = group.slice('Run '.length);
           return 'step';
         }
-        if (this.depth === 0 && (content === 'Job succeeded' || content === 'Job failed')) return 'jobEnd';
+        if (content === 'Job succeeded' || content === 'Job failed') return (this.depth = 0), 'jobEnd';
         return this.inOutput(content, group);
     }
   }
