@@ -21,10 +21,16 @@ export interface LiveLog {
   job?: FollowedJob & { steps?: ActionWorkflowJob['steps'] };
   follower?: JobLogFollower;
   end?: FollowEnd;
+  /** The client that read it, once the log is loaded (the follower's). */
+  client?: GiteaClient;
+  /** A tab showed it: when no tab does any more, it is forgotten and its follower stopped. */
+  shown?: boolean;
   /** Resolves when the first screen is ready (rejects with the client's error: 404 = not started). */
   readonly firstScreen: Promise<void>;
   /** Resolves when the whole log read at opening is formatted. */
   loaded: Promise<void>;
+  /** The bytes read at opening (where the follower starts). */
+  offset?: number;
 }
 
 const yieldToHost = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -43,8 +49,8 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
 
   constructor(private readonly services: Services) {
     this.subscriptions.push(
-      vscode.window.tabGroups.onDidChangeTabs(() => this.stopClosed()),
-      vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === LOG_SCHEME && this.stopClosed()),
+      vscode.window.tabGroups.onDidChangeTabs(() => this.syncTabs()),
+      vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === LOG_SCHEME && this.syncTabs()),
       vscode.workspace.onDidChangeTextDocument((e) => this.revealEnd(e.document)),
     );
   }
@@ -129,9 +135,11 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
           if (this.logs.get(uri.toString()) !== live) return;
           text.append(decode(slice));
         }
+        live.client = client;
+        live.offset = bytes.length;
         loadedResolve();
         if (slices.length > 1) this.changed(live);
-        if (!live.job || !jobIsDone(live.job)) this.follow(live, client, bytes.length);
+        this.syncTabs();
         this.stateEmitter.fire(live);
       })();
     })();
@@ -169,6 +177,7 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
       offset,
     );
     live.follower.start();
+    this.stateEmitter.fire(live);
   }
 
   /** The text grew: the editors at its end are scrolled to the new end once the document has it. */
@@ -188,15 +197,20 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
     for (const e of editors) e.revealRange(last, vscode.TextEditorRevealType.Default);
   }
 
-  /** Stops the followers of the logs no tab shows any more (closing the editor ends the polling). */
-  private stopClosed(): void {
+  /** A log in a tab is followed while its job runs; one no tab shows any more (after one did) is forgotten and its
+   * follower stopped: closing the editor ends the polling. A log read without an editor (Show Failures) is not followed. */
+  private syncTabs(): void {
     const open = new Set<string>();
     for (const group of vscode.window.tabGroups.all) {
       for (const tab of group.tabs) if (tab.input instanceof vscode.TabInputText) open.add(tab.input.uri.toString());
     }
-    for (const e of vscode.window.visibleTextEditors) open.add(e.document.uri.toString());
     for (const [key, live] of this.logs) {
-      if (open.has(key)) continue;
+      if (open.has(key)) {
+        live.shown = true;
+        if (live.client && live.offset !== undefined && !live.follower && (!live.job || !jobIsDone(live.job))) this.follow(live, live.client, live.offset);
+        continue;
+      }
+      if (!live.shown) continue;
       live.follower?.stop();
       this.logs.delete(key);
       this.atEnd.delete(key);
