@@ -127,13 +127,13 @@ export async function jobLogFigures(report, root, log) {
       const bytes = read.bytes;
       const slices = lineSlices(bytes, SLICE_BYTES);
       const big = new LogText(() => undefined);
-      const decode = ([a, b]) => Buffer.from(bytes.buffer, bytes.byteOffset + a, b - a).toString('utf8');
-      big.append(decode(slices[0]));
+      const append = ([a, b]) => big.append(Buffer.from(bytes.buffer, bytes.byteOffset + a, b - a).toString('utf8'), bytes.subarray(a, b));
+      append(slices[0]);
       big.text(false);
       firsts.push(performance.now() - start);
       for (const slice of slices.slice(1)) {
         await new Promise((r) => setImmediate(r));
-        big.append(decode(slice));
+        append(slice);
       }
       await new Promise((r) => setImmediate(r));
       big.text(false);

@@ -87,9 +87,19 @@ export function finishJob(state: ServerState, jobId: number, result: 'success' |
   }
 }
 
+/** A job's log as bytes, encoded once per version of its text (a poll of a 20 MB log must not encode it again). */
+const encoded = new Map<number, { log: string; bytes: Buffer }>();
+function logBytes(job: JobRec): Buffer {
+  const cached = encoded.get(job.id);
+  if (cached && cached.log === job.log) return cached.bytes;
+  const bytes = Buffer.from(job.log, 'utf8');
+  encoded.set(job.id, { log: job.log, bytes });
+  return bytes;
+}
+
 /** The answer to GET …/jobs/{id}/logs for a Range header, as Go's http.ServeContent gives it. */
 export function rangedLog(job: JobRec, range: string | undefined): { status: 200 | 206 | 416; body: Buffer; headers: Record<string, string> } {
-  const whole = Buffer.from(job.log, 'utf8');
+  const whole = logBytes(job);
   const size = whole.length;
   const plain = { 'Accept-Ranges': 'bytes' };
   if (!range) return { status: 200, body: whole, headers: plain };

@@ -139,14 +139,14 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
   }
 
   /** The log's lines that name a file of the repository's clone link to that place. */
-  provideDocumentLinks(doc: vscode.TextDocument): vscode.DocumentLink[] {
+  async provideDocumentLinks(doc: vscode.TextDocument): Promise<vscode.DocumentLink[]> {
     const ref = jobLogRef(doc.uri);
     const root = ref && this.rootOf(ref);
     if (!ref || !root) return [];
     const cached = this.links.get(doc.uri.toString());
     if (cached?.version === doc.version) return cached.links;
     // The raw log, whose lines are the document's (the document shows them formatted: no markers, timestamps on demand).
-    const raw = this.logs.log(doc.uri)?.text.rawText();
+    const raw = await this.logs.log(doc.uri)?.text.rawText();
     if (raw === undefined) return [];
     const { problems } = parseLogProblems(raw, { owner: ref.owner, repo: ref.repo });
     const links = problems.filter((p) => p.logLine < doc.lineCount).map((p) => {

@@ -87,7 +87,7 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
   async rawText(uri: vscode.Uri, signal?: AbortSignal): Promise<string> {
     const live = await this.open(uri, signal);
     await live.loaded;
-    return live.text.rawText();
+    return await live.text.rawText();
   }
 
   /** Where a line's text starts in the editor (after its timestamp when they are shown). */
@@ -126,14 +126,14 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
       live.job = job ? { status: job.status, conclusion: job.conclusion, steps: job.steps } : undefined;
       const bytes = read.kind === 'nothingNew' ? new Uint8Array(0) : read.bytes;
       const slices = lineSlices(bytes, SLICE_BYTES);
-      const decode = ([a, b]: [number, number]) => Buffer.from(bytes.buffer, bytes.byteOffset + a, b - a).toString('utf8');
-      if (slices[0]) text.append(decode(slices[0]));
+      const append = ([a, b]: [number, number]) => text.append(Buffer.from(bytes.buffer, bytes.byteOffset + a, b - a).toString('utf8'), bytes.subarray(a, b));
+      if (slices[0]) append(slices[0]);
       // The rest after the first screen, a slice per turn of the event loop; then the whole text once.
       void (async () => {
         for (const slice of slices.slice(1)) {
           await yieldToHost();
           if (this.logs.get(uri.toString()) !== live) return;
-          text.append(decode(slice));
+          append(slice);
         }
         live.client = client;
         live.offset = bytes.length;
