@@ -37,6 +37,7 @@ import { artifactFigures } from '../bench/lib/artifactDownload.mjs';
 import { pageMemoryFigures } from '../bench/lib/pageMemory.mjs';
 import { fuzzFigures } from '../bench/lib/fuzz.mjs';
 import { lmToolFigures } from '../bench/lib/lmTools.mjs';
+import { jobLogFigures } from '../bench/lib/jobLog.mjs';
 import { seedNotifications } from '../bench/lib/notifications.mjs';
 import { HELLO_ID, packageHelloWorld } from '../bench/lib/helloWorld.mjs';
 import { codeServerGroup, extensionHosts, rssOf, run } from '../bench/lib/proc.mjs';
@@ -71,7 +72,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // download, in Node: compiles only), BENCH_ONLY=fuzz (each parser's worst time per MB of hostile text, in Node:
 // compiles only; BENCH_FUZZ_TARGET=<part of a target's name> measures one), BENCH_ONLY=pageMemory (an issue page of
 // 100 comments of 1 MiB, opened and closed, in Node: compiles only), BENCH_ONLY=lmTools (the language-model
-// tools' round trips, time after the last answer and result sizes, in Node: compiles only, bench/lib/lmTools.mjs) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
+// tools' round trips, time after the last answer and result sizes, in Node: compiles only, bench/lib/lmTools.mjs), BENCH_ONLY=jobLog (the
+// job log: live latency, bytes per poll, a 20 MB log's first screen and longest block, in Node: compiles only, bench/lib/jobLog.mjs) or BENCH_ONLY=latency (round trips behind a delaying proxy, bench/lib/latency.mjs)
 // measures one part while working on it; such a run writes bench/tmp/partial.json, never bench/results.json.
 const ONLY = process.env.BENCH_ONLY;
 const PAGES = 20;
@@ -558,6 +560,11 @@ async function main() {
     await lmToolFigures(report, ROOT, log);
     finish(started);
   }
+  if (ONLY === 'jobLog') {
+    await compile();
+    await jobLogFigures(report, ROOT, log);
+    finish(started);
+  }
   const sizes = await build();
   const manifest = readManifest(ROOT);
   const events = bundleFigures(manifest, sizes);
@@ -567,6 +574,7 @@ async function main() {
   if (!ONLY) await fuzzFigures(report, ROOT, log);
   if (!ONLY) await pageMemoryFigures(report, ROOT, log);
   if (!ONLY) await lmToolFigures(report, ROOT, log);
+  if (!ONLY) await jobLogFigures(report, ROOT, log);
   const hello = await packageHelloWorld(ROOT, TMP, events.all);
   if (!ONLY || ONLY === 'review' || ONLY === 'issuePage') reviewFloorVsix = await packageReviewFloor(ROOT, TMP);
   const { startCodeServer } = require(join(ROOT, 'out', 'test', 'harness', 'codeServer.js'));

@@ -28,6 +28,13 @@ export type PagedOperationName = {
 type ParamsOf<K extends keyof Operations> = Operations[K] extends Operation<infer P, unknown> ? P : never;
 type ItemOf<K extends keyof Operations> = Operations[K] extends Operation<unknown, Page<infer T>> ? T : never;
 
+/** What a ranged read of a job's log got: the bytes from `start` (`partial`, normally the offset asked), the whole log (a server that
+ * ignored the Range header, or an empty log: `whole`), or nothing new (416: the log is no longer than the offset). */
+export type JobLogRead =
+  | { readonly kind: 'partial'; readonly bytes: Uint8Array; readonly start: number; readonly size?: number }
+  | { readonly kind: 'whole'; readonly bytes: Uint8Array }
+  | { readonly kind: 'nothingNew'; readonly size?: number };
+
 export interface GiteaClient extends OperationMethods {
   /** Instance root with trailing slash. */
   readonly instanceUrl: string;
@@ -36,6 +43,13 @@ export interface GiteaClient extends OperationMethods {
   /** The server's default and maximum page size, read once from GET /settings/api (30/50 if unavailable). */
   pagingLimits(opts?: RequestOptions): Promise<PagingLimits>;
   /** Iterates the items of all pages: `for await (const b of client.paginate('repoListBranches', { owner, repo }))`. */
+  /**
+   * downloadActionsRunJobLogs from byte `from` on (`Range: bytes=N-`): Gitea serves job logs with Go's ServeContent,
+   * which answers 206 with `Content-Range: bytes N-M/size`, also while the job runs (the log grows in its DB file),
+   * and 416 with `Content-Range: bytes *\/size` when `from` is at or past the end (200 with the whole body when the
+   * log is empty). `from` 0 asks for the whole log.
+   */
+  readJobLogFrom(params: { owner: string; repo: string; job_id: number; from: number }, opts?: RequestOptions): Promise<JobLogRead>;
   paginate<K extends PagedOperationName>(operation: K, params: ParamsOf<K>, opts?: RequestOptions): AsyncGenerator<ItemOf<K>, void, undefined>;
   paginate<P extends PageParams, T>(
     method: (params: P, opts?: RequestOptions) => Promise<Page<T>>,
@@ -160,6 +174,28 @@ class Client {
     }
     this.onPagingLimits?.(this.limits);
     return this.limits;
+  }
+
+  async readJobLogFrom(params: { owner: string; repo: string; job_id: number; from: number }, opts: RequestOptions = {}): Promise<JobLogRead> {
+    const operation = operations.downloadActionsRunJobLogs;
+    const from = Math.max(0, Math.floor(params.from));
+    const req: HttpRequest = {
+      operation: operation.id,
+      method: operation.method,
+      path: buildPath(operation, params),
+      ...(from > 0 ? { headers: { range: `bytes=${from}-` } } : {}),
+    };
+    let res;
+    try {
+      res = await this.transport.send(req, opts);
+    } catch (e) {
+      if (isGiteaError(e) && e.status === 416) return { kind: 'nothingNew' };
+      throw e;
+    }
+    if (res.status !== 206) return { kind: 'whole', bytes: res.body };
+    const range = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(res.headers['content-range'] ?? '');
+    const start = range ? Number(range[1]) : from;
+    return { kind: 'partial', bytes: res.body, start, ...(range && range[2] !== '*' ? { size: Number(range[2]) } : {}) };
   }
 
   paginate(operation: string | ((p: PageParams, o?: RequestOptions) => Promise<Page<unknown>>), params: PageParams, opts?: RequestOptions) {

@@ -66,6 +66,8 @@ export interface HttpRequest {
   withoutOtp?: boolean;
   /** A redirect leads to a self-authenticating (signed) URL: no credentials after one, whatever its origin. */
   signedRedirect?: boolean;
+  /** Extra request headers (lower-case names), e.g. `range` for a ranged read. */
+  headers?: Record<string, string>;
 }
 
 /** A `stream` answer: the caller reads `body` to its end or destroys it (an abort of the request's signal does). */
@@ -170,6 +172,7 @@ export class Transport {
           accept: 'application/json, text/plain;q=0.9, */*;q=0.8',
           'user-agent': 'gitea-workbench',
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...req.headers,
           ...(sendCredentials ? creds.headers : {}),
         };
         // How this very request authenticated: a failure of one sent without credentials is not the credential's.

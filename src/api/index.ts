@@ -1,6 +1,6 @@
 // The platform-neutral Gitea/Forgejo client (no `vscode` here). Editor code loads it lazily through
 // src/apiLoader.ts and imports only types from this module.
-export { createClient, type GiteaClient, type OperationMethods, type PagedOperationName } from './client';
+export { createClient, type GiteaClient, type JobLogRead, type OperationMethods, type PagedOperationName } from './client';
 export type { ClientAuth, ClientLog, ClientOptions, HttpMethod, RequestOptions } from './http';
 export { GiteaError, isGiteaError, type GiteaErrorKind } from './errorKind';
 export { mayNeedOtp } from './errors';

@@ -8,6 +8,7 @@
 // and the problems found are capped, and every pattern runs in time linear in the line (no nested quantifiers
 // over the same characters). Editor-neutral (no `vscode`); unit-tested over test/fixtures/ci-logs.
 import { posix } from 'node:path';
+import { JobLogLines, cleanLine, timestampLength } from './jobLogLines';
 import { colonLocation } from './logLocation';
 import { isRepoPath } from './repoPath';
 
@@ -50,10 +51,6 @@ const RESOLVED_MAX = 10_000;
 
 export const LOG_LIMITS = { maxLines: 200_000, maxLineLength: 4_096, maxProblems: 500 } as const;
 
-/** Gitea's runner prefixes every log line with an RFC 3339 time: `2024-01-14T10:05:10.0000000Z `. */
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
-// eslint-disable-next-line no-control-regex -- ANSI colour codes are what this removes
-const ANSI = /\u001b\[[0-9;]*[A-Z]/gi;
 /** A file name with an extension: what tells `src/a.ts:3:5` from `10:05:00` or `http://host:80`. */
 const FILE = String.raw`[\w@.+~-][^\s:()'"<>|,]*\.[a-z0-9]{1,12}`;
 // The message groups start after the separator's first space: the callers trim them (a `\s*` before `.*` is quadratic).
@@ -81,8 +78,6 @@ export function repoRelativePath(raw: string, owner: string, repo: string): stri
   if (!isRepoPath(p) || p.split('/').includes('node_modules')) return undefined;
   return p;
 }
-
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
 
 function severityOf(text: string): ProblemSeverity {
   if (!text) return 'error';
@@ -117,6 +112,7 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
   let pyFrames: { logLine: number; logColumn: number; path: string; line: number }[] = [];
   let lastMessage = ''; // the line before a stack trace: what its frames failed with
   let inStack = false;
+  const structure = new JobLogLines();
 
   const add = (p: LogProblem): boolean => {
     const key = `${p.path}:${p.line}:${p.column ?? 0}:${p.message}`;
@@ -152,11 +148,11 @@ export function parseLogProblems(text: string, opts: LogProblemOptions): LogProb
     start = end + 1;
     // Each pattern runs only on a line that holds what it needs (a digit first, `File "`, `at`, …): a log has
     // hundreds of thousands of lines, and a pattern's call costs more than the search for a character.
-    const prefix = isDigit(raw.charCodeAt(0)) ? (TIMESTAMP.exec(raw)?.[0].length ?? 0) : 0;
-    let line = prefix ? raw.slice(prefix) : raw;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.includes('\u001b')) line = line.replace(ANSI, '');
+    const prefix = timestampLength(raw);
+    const line = cleanLine(prefix ? raw.slice(prefix) : raw);
     const at = { logLine: index, logColumn: prefix };
+    // Only what the job printed: a step's script and environment listing (its `::group::Run` block) is not output.
+    if (structure.role(line) !== 'output') continue;
 
     if (pyFrames.length && !/^\s/.test(line) && line.trim() && !line.startsWith('Traceback')) {
       if (!flushPython(line.trim())) break;

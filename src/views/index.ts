@@ -11,7 +11,7 @@ import { BranchesProvider } from './branchesView';
 import { CiJobsProvider } from './ciJobsView';
 import { DeployKeysProvider } from './deployKeysView';
 import { IssuesProvider } from './issuesView';
-import { JobLogProvider, LOG_SCHEME } from './jobLog';
+import { JobLogProvider, registerJobLog } from './jobLog';
 import type { PagedTreeProvider } from './pagedTree';
 import { PullRequestsProvider } from './pullRequestsView';
 import type { ViewsRegistry } from './registry';
@@ -49,8 +49,7 @@ export function registerViews(services: Services, checkedOut?: CheckedOutPulls):
   const registry: ViewsRegistry = { ...providers, jobLogs, byId: new Map(all.map((p) => [p.viewId, p])) };
   services.context.subscriptions.push(
     ...all,
-    jobLogs,
-    vscode.workspace.registerTextDocumentContentProvider(LOG_SCHEME, jobLogs),
+    ...registerJobLog(services, jobLogs),
     ...registerViewCommands(services, registry, jobLogs),
     ...registerCiActions(services, providers.ciJobs),
     ...registerCiCommands(services, registry),

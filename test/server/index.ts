@@ -23,6 +23,7 @@ import { handleWeb } from './web';
 
 export { FIXTURES, sshEd25519PublicKey } from './fixtures';
 export { totp } from './totp';
+export { appendJobLog, finishJob, logTime } from './jobLogs';
 export type { ServerState } from './state';
 
 export interface StartTestServerOptions {

@@ -7,7 +7,7 @@ import type { Services } from '../../core/services';
 import { parseLogProblems, type LogProblem } from '../../shared/ciLogProblems';
 import { stateOf } from '../ciRunModel';
 import type { RunsLoaded } from '../ciJobsView';
-import { LOG_SCHEME, parseLogUri } from '../jobLog';
+import { LOG_SCHEME, parseLogUri, type JobLogProvider } from '../jobLog';
 
 export const CI_PROBLEMS_CONTEXT = 'gitea.ciProblems';
 
@@ -58,7 +58,10 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
   private readonly jobs = new Map<string, JobProblems>();
   private readonly links = new Map<string, { version: number; links: vscode.DocumentLink[] }>();
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly logs: JobLogProvider,
+  ) {}
 
   /** The repository's clone in the workspace (the one of the log's instance), if any. */
   rootOf(ref: Pick<JobLogRef, 'accountId' | 'owner' | 'repo'>): vscode.Uri | undefined {
@@ -136,17 +139,21 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
   }
 
   /** The log's lines that name a file of the repository's clone link to that place. */
-  provideDocumentLinks(doc: vscode.TextDocument): vscode.DocumentLink[] {
+  async provideDocumentLinks(doc: vscode.TextDocument): Promise<vscode.DocumentLink[]> {
     const ref = jobLogRef(doc.uri);
     const root = ref && this.rootOf(ref);
     if (!ref || !root) return [];
     const cached = this.links.get(doc.uri.toString());
     if (cached?.version === doc.version) return cached.links;
-    const { problems } = parseLogProblems(doc.getText(), { owner: ref.owner, repo: ref.repo });
-    const links = problems.map((p) => {
-      const line = doc.lineAt(Math.min(p.logLine, doc.lineCount - 1));
+    // The raw log, whose lines are the document's (the document shows them formatted: no markers, timestamps on demand).
+    const raw = await this.logs.log(doc.uri)?.text.rawText();
+    if (raw === undefined) return [];
+    const { problems } = parseLogProblems(raw, { owner: ref.owner, repo: ref.repo });
+    const links = problems.filter((p) => p.logLine < doc.lineCount).map((p) => {
+      const line = doc.lineAt(p.logLine);
       const target = vscode.Uri.joinPath(root, p.path).with({ fragment: `L${p.line}${p.column ? `,${p.column}` : ''}` });
-      const link = new vscode.DocumentLink(new vscode.Range(p.logLine, Math.min(p.logColumn, line.text.length), p.logLine, line.text.length), target);
+      const start = Math.min(this.logs.textColumn(doc.uri, p.logLine), line.text.length);
+      const link = new vscode.DocumentLink(new vscode.Range(p.logLine, start, p.logLine, line.text.length), target);
       link.tooltip = vscode.l10n.t('Open {0}:{1}', p.path, p.line);
       return link;
     });

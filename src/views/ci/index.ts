@@ -20,7 +20,7 @@ function asNode(arg: unknown): TreeNode | undefined {
 }
 
 export function registerCiCommands(services: Services, views: ViewsRegistry): vscode.Disposable[] {
-  const problems = new CiProblems(services);
+  const problems = new CiProblems(services, views.jobLogs);
   return [
     problems,
     views.ciJobs.onDidLoadRuns((loaded) => problems.onRunsLoaded(loaded)),

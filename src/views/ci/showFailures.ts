@@ -36,13 +36,11 @@ export async function showFailures(services: Services, problems: CiProblems, log
     return undefined;
   }
   try {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === ref.uri.toString());
-    const text =
-      open?.getText() ??
-      (await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', name), cancellable: true },
-        (_p, token) => logs.fetch(ref.uri, signalOf(token)),
-      ));
+    // The raw log (the open editor's, else fetched): a step's Run listing is told from its output by the runner's markers.
+    const text = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', name), cancellable: true },
+      (_p, token) => logs.rawText(ref.uri, signalOf(token)),
+    );
     const result = await problems.publish(ref, text, root);
     if (result.problems === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The log of "{0}" names no place in the files of this clone.', name));

@@ -1,5 +1,6 @@
 // Gitea Actions: runs, jobs (`{jobs, total_count}`; `status` may repeat; bad status → 400, bad sort/order →
-// 422; order asc by default), one job, job logs (text/plain attachment; 404 "job not started"), tasks.
+// 422; order asc by default), one job, job logs (text/plain attachment; 404 "job not started"; Range as Go's
+// ServeContent answers it: ../jobLogs.ts), tasks.
 // Forgejo has runs and tasks but no jobs endpoints (404).
 import type { Ctx } from '../context';
 import { toJob, toRun, toTask } from '../convert/actions';
@@ -8,6 +9,7 @@ import { formInt, listOptions, pageOf, setLinkHeader, setTotalCount } from '../p
 import type { Router } from '../router';
 import type { JobRec, RunStatus } from '../state';
 import { latestJobs } from './actionReruns';
+import { rangedLog } from '../jobLogs';
 
 /** Gitea's convertToInternal: API status names → internal statuses. */
 const STATUS_MAP: Record<string, RunStatus[]> = {
@@ -118,9 +120,12 @@ export function registerActionRoutes(r: Router): void {
     if (!job.taskId) return notFound('job not started');
     const run = ctx.state.run(job.runId)!;
     const workflow = run.workflowId.includes('.') ? run.workflowId.slice(0, run.workflowId.indexOf('.')) : run.workflowId;
-    ctx.send(200, job.log, 'text/plain; charset=utf-8', {
+    const answer = rangedLog(job, ctx.req.headers.range);
+    if (answer.status === 416) return ctx.send(416, answer.body, 'text/plain; charset=utf-8', answer.headers);
+    ctx.send(answer.status, answer.body, 'text/plain; charset=utf-8', {
       'Content-Disposition': `attachment; filename="${workflow}-${job.name}-${job.taskId}.log"`,
       'Access-Control-Expose-Headers': 'Content-Disposition',
+      ...answer.headers,
     });
   });
   r.get(`${base}/tasks`, ['repository'], (ctx) => {

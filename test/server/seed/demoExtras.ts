@@ -6,6 +6,7 @@ import { normalizeHookEvents } from '../hookEvents';
 import { parsePublicKey, type ParsedKey } from '../sshKeys';
 import type { HookOwner, JobRec, RunRec, RunStatus, ServerState, StepRec } from '../state';
 import type { DemoCommit } from './demoHistory';
+import { runnerLog } from '../jobLogs';
 
 const d = (iso: string) => new Date(iso);
 const plus = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
@@ -67,6 +68,9 @@ function seedDeployKeys(state: ServerState): void {
 
 type StepPlan = [name: string, status: RunStatus];
 
+/** The demo steps' scripts (the first line titles the step's `::group::Run` block). */
+const SCRIPTS: Record<string, string> = { Checkout: 'git clone --depth 1 "$GITHUB_SERVER_URL/$GITHUB_REPOSITORY" .', Lint: 'npm run lint', Build: 'npm run build', Test: 'npm test' };
+
 function seedRuns(state: ServerState, shas: Record<DemoCommit, string>): void {
   const demo = state.repo(FIXTURES.repos.demo.id)!;
   const users = { alice: state.userByName('alice')!.id, bob: state.userByName('bob')!.id };
@@ -87,26 +91,29 @@ function seedRuns(state: ServerState, shas: Record<DemoCommit, string>): void {
       started: st === 'waiting' || st === 'blocked' || !started ? undefined : plus(started, i * 20),
       stopped: ['success', 'failure', 'skipped', 'cancelled'].includes(st) && started ? plus(started, i * 20 + 15) : undefined,
     }));
-    const log = stepRecs
-      .filter((s) => s.started)
-      .flatMap((s) => [`${s.started!.toISOString()} ::group::${s.name}`, `${s.started!.toISOString()} running ${s.name}`,
-        ...(s.status === 'failure' ? [`${s.started!.toISOString()} Error: ${name} failed: 3 problems found`] : []),
-        `${(s.stopped ?? s.started)!.toISOString()} ::endgroup::`])
-      .join('\n');
+    // The log as act_runner writes it (../jobLogs.ts, from test/fixtures/ci-logs/runner): a block per step that ran.
+    const taskId = picked ? state.nextId('action_task') : 0;
+    const ran = stepRecs.filter((s) => s.started && s.status !== 'skipped');
+    const log = started
+      ? runnerLog(name, taskId, ran.map((s) => ({
+          script: SCRIPTS[s.name] ?? s.name.toLowerCase(),
+          output: [`running ${s.name}`, ...(s.status === 'failure' ? [`Error: ${name} failed: 3 problems found`] : [])],
+        })), status === 'success' || status === 'failure' ? status : undefined, started)
+      : '';
     const j: JobRec = { id: state.nextId('action_run_job'), runId: r.id, repoId: demo.id, name, labels: ['ubuntu-latest'], status,
-      attempt: 1, taskId: picked ? state.nextId('action_task') : 0, runnerId: picked ? 1 : 0, runnerName: picked ? 'runner-01' : '',
+      attempt: 1, taskId, runnerId: picked ? 1 : 0, runnerName: picked ? 'runner-01' : '',
       created: r.created, started, stopped: ['success', 'failure', 'skipped', 'cancelled'].includes(status) ? plus(r.created, 290) : undefined,
-      steps: picked ? stepRecs : [], log: log ? `${log}\n` : '' };
+      steps: picked ? stepRecs : [], log };
     state.jobs.push(j);
   };
   const r1 = run('Prepare 1.0 release', 'refs/heads/main', shas.c5, 'success', users.alice, d('2024-01-10T10:05:00Z'));
-  job(r1, 'build', 'success', [['Set up job', 'success'], ['Checkout', 'success'], ['npm ci', 'success'], ['Build', 'success']]);
-  job(r1, 'test', 'success', [['Set up job', 'success'], ['Checkout', 'success'], ['npm test', 'success']]);
+  job(r1, 'build', 'success', [['Checkout', 'success'], ['npm ci', 'success'], ['Build', 'success']]);
+  job(r1, 'test', 'success', [['Checkout', 'success'], ['npm test', 'success']]);
   const r2 = run('Login: validate input', 'refs/heads/feature/login', shas.l2, 'failure', users.alice, d('2024-01-14T10:05:00Z'));
-  job(r2, 'lint', 'failure', [['Set up job', 'success'], ['Checkout', 'success'], ['Lint', 'failure'], ['Complete job', 'skipped']]);
-  job(r2, 'test', 'success', [['Set up job', 'success'], ['Checkout', 'success'], ['npm test', 'success']]);
+  job(r2, 'lint', 'failure', [['Checkout', 'success'], ['Lint', 'failure']]);
+  job(r2, 'test', 'success', [['Checkout', 'success'], ['npm test', 'success']]);
   const r3 = run('WIP: refactoring', 'refs/heads/develop', shas.d1, 'running', users.bob, d('2024-02-01T10:05:00Z'));
-  job(r3, 'build', 'running', [['Set up job', 'success'], ['Build', 'running'], ['Test', 'waiting']]);
+  job(r3, 'build', 'running', [['Build', 'running'], ['Test', 'waiting']]);
   job(r3, 'deploy', 'blocked', []);
   const r4 = run('Start 1.1 development', 'refs/heads/main', shas.c6, 'waiting', users.alice, d('2024-02-02T10:05:00Z'));
   job(r4, 'build', 'waiting', []);

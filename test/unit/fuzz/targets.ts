@@ -17,6 +17,7 @@ import { parseRemoteUrl, resolveRemote } from '../../../src/git/remoteParser';
 import { artifactFileName, pathInside } from '../../../src/shared/artifactDownload';
 import { parseLogProblems } from '../../../src/shared/ciLogProblems';
 import { cloneUrlOf, isCloneUrl } from '../../../src/shared/cloneUrl';
+import { JobLogFormatter } from '../../../src/shared/jobLogFormat';
 import { instanceImagesOnly } from '../../../src/shared/instanceImages';
 import MarkdownItClass from 'markdown-it';
 import type MarkdownIt from 'markdown-it';
@@ -110,8 +111,19 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
     name: 'job logs',
     source: 'src/shared/ciLogProblems.ts',
     tokens: ['[a', 'src/a.ts:1:2', 'a.ts:', '--> ', './', '/workspace/alice/demo/', 'File "a.py", line ', '  at f (', 'file:///', 'a.js:1:2)', '::error ',
-      'file=a.ts,line=1::', 'a.ts(1,2): error TS2322: ', '  1:2  error  x  rule', 'error', 'warning: ', '\u001b[31m', '2024-01-14T10:05:10.0000000Z ', 'Traceback'],
+      'file=a.ts,line=1::', 'a.ts(1,2): error TS2322: ', '  1:2  error  x  rule', 'error', 'warning: ', '\u001b[31m', '2024-01-14T10:05:10.0000000Z ', 'Traceback',
+      '::group::Run ', '::endgroup::', 'shell: bash\n', 'with:\n', 'env:\n', '  k: v\n'],
     run: (t) => parseLogProblems(t, LOG_REPO),
+  },
+  {
+    name: 'job log display',
+    source: 'src/shared/jobLogFormat.ts, jobLogLines.ts',
+    tokens: ['2026-12-06T11:52:03.1234567Z ', '::group::Run ', '::group::', '##[group]', '::endgroup::', '##[endgroup]', '::error file=a.ts,line=1::', '::warning ', '::',
+      'shell: bash\n', 'with:\n', 'env:\n', '  k: v\n', 'Job succeeded\n', 'Job failed\n', '\u001b[31m', '\u001b]8;;http://x\u0007', '\r', '\n', 'a'],
+    run: (t) => {
+      const f = new JobLogFormatter();
+      return { chunk: f.feed(t), sections: f.sections };
+    },
   },
   {
     name: 'pull request templates and prefill',

@@ -24,7 +24,7 @@ describe('CI log problems: the corpus', () => {
       'src/main.ts:2:1 error import/order',
     ]);
     assert.equal(problems[0]!.message, "'c' is defined but never used");
-    assert.equal(problems[0]!.logLine, 4, 'the row, not the file line');
+    assert.equal(problems[0]!.logLine, 6, 'the row, not the file line');
     assert.equal(problems[0]!.logColumn, '2024-01-14T10:05:31.2345678Z '.length);
   });
 
