@@ -66,6 +66,7 @@ describe('job log: live and readable', function () {
     const doc = editor.document;
     assert.match(doc.getText(), /^▼ Build$/m, 'the step titled with its name from the job');
     assert.doesNotMatch(doc.getText(), /::group::|::endgroup::|^\d{4}-\d\d-\d\dT/m);
+    assert.equal(editor.selection.active.line, doc.lineCount - 1, 'a running job opens at its end');
     const live = views.jobLogs.log(doc.uri)!;
     await waitFor('the follower', () => live.follower?.running);
     assert.match(logStatus(live).text, /build: running/);

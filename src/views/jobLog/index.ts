@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isGiteaError } from '../../api/errorKind';
 import { signalOf } from '../../core/errors';
 import type { Services } from '../../core/services';
+import { jobIsDone } from '../../shared/jobLogFollow';
 import { inertText } from '../../shared/untrustedText';
 import type { JobData } from '../ciJobsView';
 import { errorMessage, type TreeNode } from '../treeNode';
@@ -52,5 +53,14 @@ export async function showJobLog(provider: JobLogProvider, node: TreeNode | unde
   const editor = await vscode.window.showTextDocument(doc, { preview: true });
   // The scripts and settings each step ran with are folded (the provider gives them as comment ranges).
   await vscode.commands.executeCommand('editor.foldAllBlockComments');
+  // A running job's log opens at its end, where its new lines arrive (as Gitea's page follows it); there it stays
+  // while the user leaves it there. A finished job's log opens at its start.
+  const live = provider.log(uri);
+  if (live && (!live.job || !jobIsDone(live.job))) {
+    await live.loaded;
+    const last = new vscode.Position(Math.max(0, editor.document.lineCount - 1), 0);
+    editor.selection = new vscode.Selection(last, last);
+    editor.revealRange(new vscode.Range(last, last), vscode.TextEditorRevealType.Default);
+  }
   return editor;
 }
