@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, sleep } from './proc';
+import { CI_DISPATCH_TRIGGER } from '../server/seed/demoHistory';
 import type { RealApi } from './realApi';
 import type { ScenarioCi, ScenarioRepo, TargetInfo } from './targetInfo';
 
@@ -53,26 +54,7 @@ const AUTH_V2 = AUTH_V1.replace('username.length > 0', 'username.length > 0 && p
 export const CI_YML = `name: CI
 on:
   push:
-  workflow_dispatch:
-    inputs:
-      suite:
-        description: Which tests to run
-        type: choice
-        options: [unit, integration, all]
-        default: unit
-        required: true
-      verbose:
-        description: Print every test
-        type: boolean
-        default: false
-      retries:
-        description: Retries of a failing test
-        type: number
-        default: 0
-      note:
-        description: A note for the log
-        type: string
-jobs:
+${CI_DISPATCH_TRIGGER}jobs:
   build:
     runs-on: ubuntu-latest
     steps:

@@ -82,11 +82,8 @@ export function login(c: Credentials): boolean {
 }
 `;
 const AUTH_V2 = AUTH_V1.replace('return c.username.length > 0;', 'return c.username.length > 0 && c.password.length >= 8;');
-const CI_YML = `name: CI
-on:
-  push:
-  pull_request:
-  workflow_dispatch:
+/** ci.yml's workflow_dispatch trigger, its inputs of each kind (the real-server story's ci.yml declares the same). */
+export const CI_DISPATCH_TRIGGER = `  workflow_dispatch:
     inputs:
       suite:
         description: Which tests to run
@@ -105,7 +102,12 @@ on:
       note:
         description: A note for the log
         type: string
-jobs:
+`;
+const CI_YML = `name: CI
+on:
+  push:
+  pull_request:
+${CI_DISPATCH_TRIGGER}jobs:
   build:
     runs-on: ubuntu-latest
     steps:
