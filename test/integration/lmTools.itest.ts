@@ -122,8 +122,8 @@ describe('Language-model tools', function () {
     it('an empty comment asks nothing and sends nothing: a readable refusal', async () => {
       const env = testEnv();
       const before = (await session.client.issueGetComments({ owner: env.repo.owner, repo: env.repo.name, index: env.repo.issues.blocker })).items.length;
-      const text = await invoke('gitea_comment', { issue: String(env.repo.issues.blocker), body: '  ' });
-      assert.match(text, /^The comment is empty: nothing was sent\.$/);
+      // The refusal comes from prepareInvocation, which throws rather than confirm what cannot be sent (#41).
+      await assert.rejects(invoke('gitea_comment', { issue: String(env.repo.issues.blocker), body: '  ' }), (e: Error) => /The comment is empty: nothing was sent\./.test(e.message));
       const after = (await session.client.issueGetComments({ owner: env.repo.owner, repo: env.repo.name, index: env.repo.issues.blocker })).items.length;
       assert.equal(after, before);
     });
