@@ -41,7 +41,7 @@ describe('sign in through the palette', function () {
 
   it('signed out, only the first view offers the Sign In button; the others say so in one line', async function () {
     await vs.openViewContainer('Gitea');
-    const titles = ['Branches', 'Issues', 'Pull Requests', 'Releases', 'CI Jobs', 'Deploy Keys', 'Webhooks', 'Activity', 'Starred', 'Notifications'];
+    const titles = ['Branches', 'Issues', 'Pull Requests', 'Releases', 'CI Jobs', 'CI Settings', 'Deploy Keys', 'Webhooks', 'Activity', 'Starred', 'Notifications'];
     for (const title of titles) await vs.view(title).expand();
     const welcome = vs.page.locator('.part.sidebar .welcome-view-content');
     await vs.page.locator('.part.sidebar .welcome-view-content', { hasText: 'Not signed in' }).first().waitFor();
