@@ -9,26 +9,20 @@ import type { JobData } from '../../src/views/ciJobsView';
 import { logStatus } from '../../src/views/jobLog/status';
 import type { ViewsRegistry } from '../../src/views/registry';
 import type { TreeNode } from '../../src/views/treeNode';
-import { appendJobLog, finishJob, startTestServer, type TestServer } from '../server/index';
-import { dataNodes, describeNodes, registry, requestsTo, settled, signInAndSelect, signOut, sleep } from './viewsSupport';
+import { appendJobLog, finishJob, type TestServer } from '../server/index';
+import { demoSession } from './demoSession';
+import { dataNodes, describeNodes, registry, requestsTo, settled, sleep } from './viewsSupport';
 import { waitFor } from './workflowsSupport';
 
 describe('job log: live and readable', function () {
   this.timeout(240_000);
   let server: TestServer;
   let views: ViewsRegistry;
-  let accountId: string | undefined;
 
-  before(async () => {
-    server = await startTestServer();
-    views = await registry();
-    accountId = await signInAndSelect(server.url);
-  });
+  demoSession((s) => ({ server } = s), { closeEditors: true });
+  before(async () => (views = await registry()));
   after(async () => {
     if (views?.jobLogs.timestampsShown) await vscode.commands.executeCommand('gitea.ciJobs.toggleLogTimestamps');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await signOut(accountId);
-    await server?.close();
   });
 
   async function jobNode(match: (d: JobData) => boolean): Promise<TreeNode> {
