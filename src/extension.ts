@@ -20,6 +20,7 @@ import { AccountStore } from './auth/accountStore';
 import { loadSignIn, signInLoaded } from './auth/signInLoader';
 import { registerRepositories } from './git';
 import { registerBranchProtection } from './git/branchProtection';
+import { GIT_EXTENSION_ID } from './git/gitApi';
 import { registerGitCredentials } from './git/gitCredentials';
 import { registerPushErrorHandler } from './git/pushErrorHandler';
 import { GitRepositoryContext } from './git/repositoryContext';
@@ -98,10 +99,13 @@ export function activate(context: vscode.ExtensionContext): WorkbenchApi | Promi
   setImmediate(hover);
   const api: WorkbenchApi = { services };
   const waits: Promise<unknown>[] = [];
-  // A window without a folder is activated by Git: Clone or Publish (onCommand:git.clone / git.publish), which show
-  // their picker as soon as activate() resolves: "Clone from Gitea" must be registered by then (milliseconds, the git
-  // extension being active already). A window with a folder does not wait.
-  if (!vscode.workspace.workspaceFolders?.length) waits.push(remoteSources.registeredWithin(REMOTE_SOURCES_WAIT_MS));
+  // Git: Clone and Publish (onCommand:git.clone / git.publish) show their picker as soon as activate() resolves, in a
+  // window with or without a folder: "Clone from Gitea" must be registered by then. The git extension owns those
+  // commands, so it is active then and the registration takes milliseconds. Activated at startup before git, a window
+  // does not wait for git's activation.
+  if (!vscode.workspace.workspaceFolders?.length || vscode.extensions.getExtension(GIT_EXTENSION_ID)?.isActive) {
+    waits.push(remoteSources.registeredWithin(REMOTE_SOURCES_WAIT_MS));
+  }
   const why = neededAtActivation(contributed.webviewPanels);
   if (why) {
     log.info(`Loading the views and commands at activation: ${why}.`);
