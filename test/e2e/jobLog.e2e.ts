@@ -14,14 +14,19 @@ async function startSlowBuild(): Promise<void> {
   const { target } = session();
   const api = `${target.url}api/v1/repos/${target.repo.owner}/${target.repo.name}`;
   const headers = { Authorization: `token ${target.user.token!}`, 'Content-Type': 'application/json' };
+  const newestRun = async (): Promise<number> => {
+    const runs = (await (await fetch(`${api}/actions/runs?event=workflow_dispatch&limit=1`, { headers })).json()) as { workflow_runs?: { id: number }[] };
+    return runs.workflow_runs?.[0]?.id ?? 0;
+  };
+  // Runs of 1.26 have no created_at: the new run is the one with a higher id.
+  const before = await newestRun();
   const since = Date.now();
   const dispatched = await fetch(`${api}/actions/workflows/ci.yml/dispatches`, { method: 'POST', headers, body: JSON.stringify({ ref: 'main', inputs: { note: SLOW_BUILD_NOTE } }) });
   assert.equal(dispatched.status, 204, await dispatched.text());
   for (;;) {
-    const runs = (await (await fetch(`${api}/actions/runs?event=workflow_dispatch&limit=5`, { headers })).json()) as { workflow_runs?: { id: number; created_at?: string }[] };
-    const run = runs.workflow_runs?.find((r) => r.created_at && Date.parse(r.created_at) >= since - 5_000);
-    if (run) {
-      const jobs = (await (await fetch(`${api}/actions/runs/${run.id}/jobs`, { headers })).json()) as { jobs?: { name: string; status: string }[] };
+    const run = await newestRun();
+    if (run > before) {
+      const jobs = (await (await fetch(`${api}/actions/runs/${run}/jobs`, { headers })).json()) as { jobs?: { name: string; status: string }[] };
       if (jobs.jobs?.some((j) => j.name === 'build' && j.status === 'in_progress')) return;
     }
     if (Date.now() - since > 120_000) throw new Error('the runner did not start the slow build within 2 minutes');
