@@ -60,8 +60,16 @@ describe('Job log', function () {
     // The newest run of the story's dispatch is listed first.
     const run = fixtures ? row('WIP: refactoring') : pane.root.locator('[role="treeitem"][aria-level="1"]', { hasText: 'workflow_dispatch' }).first();
     await run.waitFor({ timeout: 30_000 });
-    await run.locator('.monaco-tl-twistie').click();
-    await row('build').waitFor({ timeout: 30_000 });
+    // A refresh of the view (its polls while a run is active) can swallow the click that expands the run.
+    for (let attempt = 1; ; attempt++) {
+      if ((await run.getAttribute('aria-expanded')) !== 'true') await run.locator('.monaco-tl-twistie').click();
+      try {
+        await row('build').waitFor({ timeout: 10_000 });
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
     const editorText = vs.page.locator('.editor-group-container .monaco-editor .view-lines').first();
     for (let attempt = 1; ; attempt++) {
       await row('build').click({ button: 'right' });
