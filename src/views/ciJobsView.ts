@@ -328,7 +328,8 @@ function jobNode(scope: ViewScope, job: ActionWorkflowJob, now: number, workflow
   const icon = wait?.noMatch ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : statusIcon(state);
   const node = leaf(job.name || vscode.l10n.t('Job {0}', job.id), icon, {
     // The branch and commit are the run's (shown on it): a job says how it went and when (or what it waits for).
-    description: [state, job.runner_name, wait?.description, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
+    // Its attempt too: Gitea 1.26 counts the attempts of jobs only (its runs have no run_attempt).
+    description: [state, attemptLabel(job), job.runner_name, wait?.description, relativeDate(job.started_at, now) || relativeDate(job.created_at, now)].filter(Boolean).join(' · '),
     context: contextValue('ciJob', isActiveJob(job) ? 'active' : 'finished', (state === 'failure' || state === 'timed_out') && 'failed', ...jobActionTokens(scope, job)),
     url: job.html_url ?? undefined,
     data,

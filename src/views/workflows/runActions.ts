@@ -36,8 +36,8 @@ export function jobActionTokens(scope: ViewScope, job: ActionWorkflowJob): strin
   return canRerun(scope.account) && !isActive(job) && job.run_id !== undefined ? ['rerun'] : [];
 }
 
-/** "attempt 2" from the second attempt on (Gitea 1.27 counts them; earlier servers send none). */
-export function attemptLabel(run: Pick<ActionWorkflowRun, 'run_attempt'>): string {
+/** "attempt 2" from the second attempt on, of a run (Gitea 1.27 counts them; earlier servers send none) or a job. */
+export function attemptLabel(run: { readonly run_attempt?: number }): string {
   return (run.run_attempt ?? 0) > 1 ? vscode.l10n.t('attempt {0}', run.run_attempt!) : '';
 }
 
