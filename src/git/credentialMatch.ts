@@ -48,7 +48,7 @@ export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: s
 }
 
 /**
- * Whether the path of `url` as written (from the first `/`, `\\`, `?` or `#` after the authority; none is `/`) is the
+ * Whether the path of `url` as written (from the first `/` after the authority) is the
  * `pathname` the URL parser makes of it: no dot segment, backslash, query, fragment, escape or character it encodes.
  * git names the path to its askpass decoded, and the git extension decodes it again (vscode.Uri): the remotes
  * `https://host/~mallory/..%2fgitea/r.git` and `https://host/~mallory/x%5c..%5c..%5cgitea%5cr.git` reach us as
@@ -58,10 +58,12 @@ export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: s
  * characters: a request for one of its repositories is always plain.
  */
 function plainPath(url: string, pathname: string): boolean {
-  const rest = url.slice(url.indexOf('://') + 3);
-  const start = rest.search(/[/\\?#]/);
-  const written = start < 0 ? '/' : rest.slice(start);
-  return written === pathname && !written.includes('%');
+  // The path as written starts at the first `/` after `scheme://` (a `\\`, `?` or `#` before it gives the parser
+  // another pathname, so the two differ anyway).
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: a `/` found is past `scheme://`, never at 0; without the check, none found compares url.slice(-1), one character, which only the pathname `/` could equal, and a URL ending in `/` has one
+  if (start < 0) return false;
+  return url.slice(start) === pathname && !pathname.includes('%');
 }
 
 /** Whether git asked without a path (`host` has none) for a host where a signed-in instance lives under a sub-path. */
