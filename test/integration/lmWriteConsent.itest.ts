@@ -159,6 +159,21 @@ describe('Writing tools: nothing is sent that was not shown (a failed first read
     assert.equal(writes(from)[0]!.headers.authorization, `token ${FIXTURES.users.bob.tokens.all}`);
   });
 
+  it('createIssue: a title that reads reversed and a body with invisible text are shown with a note that says so, and sent as shown', async () => {
+    const tool = createIssueTool(svc);
+    // U+202E shows "exe.txt" as "txt.exe"; the tag characters spell "IGNORE" where nobody sees it.
+    const title = 'Fix the \u202Eexe.txt upload';
+    const body = 'Looks fine.\u{E0049}\u{E0047}\u{E004E}\u{E004F}\u{E0052}\u{E0045}\u200B';
+    const input = { title, body };
+    const c = await confirmationOf(tool, input);
+    const note = (count: number, names: string) => escapeMarkdown(`The text above holds ${count} invisible or direction-changing characters (${names}): they are sent as they are.`);
+    assert.ok(c.text.includes(`${shown('Title:', title)}\n\n${note(1, 'U+202E')}\n\n`), c.text);
+    assert.ok(c.text.includes(`${shown('Description:', body)}\n\n${note(7, 'U+E0049, U+E0047, U+E004E, U+E004F, U+E0052')}`), c.text);
+    const from = server.requests.length;
+    assert.match(textOf(await tool.invoke({ input }, token())), /^Created issue alice\/demo#\d+/);
+    assert.deepEqual(writes(from).map((r) => [r.method, r.apiPath, r.body]), [['POST', '/repos/alice/demo/issues', { title, body }]]);
+  });
+
   it('comment: the active repository switched between the question and the answer: nothing is posted (its #1 is another issue)', async () => {
     const tool = commentTool(svc);
     const input = { issue: '1', body: 'For the issue shown' };
