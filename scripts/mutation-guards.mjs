@@ -66,9 +66,9 @@ export const GUARDS = [
     tests: ['test/unit/security/redaction.test.ts'],
   },
   {
-    guards: 'Shared checks: secret redaction of shown text, http(s)-only URLs (link safety), real calendar dates',
+    guards: 'Shared checks: secret redaction of shown text, http(s)-only URLs (link safety), real calendar dates, repository names (the server\'s rule, the default made from a folder)',
     mutate: ['src/shared/validation.ts'],
-    tests: ['test/unit/shared/validation.test.ts', 'test/unit/admin/validation.test.ts', 'test/unit/commands/issueDraft.test.ts'],
+    tests: ['test/unit/shared/validation.test.ts', 'test/unit/admin/validation.test.ts', 'test/unit/commands/issueDraft.test.ts', 'test/unit/shared/repoName.test.ts'],
   },
   {
     guards: 'Create Issue drafts: untrusted input checked field by field, nothing typed is lost or counted as empty',

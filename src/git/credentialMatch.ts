@@ -1,7 +1,8 @@
 // Which signed-in account answers git's request for credentials. git names the remote as `scheme://host[:port]`
 // (with the repository's path only when `credential.useHttpPath` is set); we answer only for an account whose
-// instance has that very scheme, host and port, and, when a path is given, whose sub-path holds it; without a path,
-// only an instance at the host's root (a sub-path instance needs useHttpPath for that host, see the README). Anything else
+// instance has that very scheme, host and port, and, when a path is given, whose sub-path holds it (the path as
+// written: plainPath); without a path, only an instance at the host's root (a sub-path instance needs useHttpPath for
+// that host, see the README). Anything else
 // (another host, http for an https instance, ssh) gets no answer, so that git goes on to its own helpers or prompt.
 // Platform neutral (no vscode import): unit-tested.
 
@@ -36,11 +37,33 @@ export function accountsForGitRequest<A extends CredentialAccount>(requestUrl: s
   // Without a path (git's default, no credential.useHttpPath; the URL's path is then "/") git may be asking for any
   // repository of the host: only an instance at the host's root holds "/". A sub-path instance's token would reach
   // whatever else the host serves (https://host/~mallory/x.git), so it answers only for a path under its sub-path.
+  // A sub-path instance also needs the path exactly as written (plainPath): the URL parser below reads `\`, `..`, `?`
+  // and `#` otherwise than the host's server may, which would put a path under the sub-path here and elsewhere there.
+  const plain = plainPath(requestUrl, path);
   const holding = onOrigin
     .map(({ account, instance }) => ({ account, root: instance!.pathname.endsWith('/') ? instance!.pathname : `${instance!.pathname}/` }))
-    .filter(({ root }) => path.startsWith(root) || `${path}/` === root);
+    .filter(({ root }) => root === '/' || (plain && (path.startsWith(root) || `${path}/` === root)));
   const longest = Math.max(...holding.map(({ root }) => root.length));
   return holding.filter(({ root }) => root.length === longest).map(({ account }) => account);
+}
+
+/**
+ * Whether the path of `url` as written (from the first `/` after the authority) is the
+ * `pathname` the URL parser makes of it: no dot segment, backslash, query, fragment, escape or character it encodes.
+ * git names the path to its askpass decoded, and the git extension decodes it again (vscode.Uri): the remotes
+ * `https://host/~mallory/..%2fgitea/r.git` and `https://host/~mallory/x%5c..%5c..%5cgitea%5cr.git` reach us as
+ * `/~mallory/../gitea/r.git` and `/~mallory/x\..\..\gitea\r.git`, which the URL parser reads as `/gitea/r.git`,
+ * while git requests them as written and the host's server routes them under `/~mallory/`. A `?` or `#` decoded
+ * from `%3F`, `%23` would cut the path here and not there. Gitea's owner and repository names hold none of these
+ * characters: a request for one of its repositories is always plain.
+ */
+function plainPath(url: string, pathname: string): boolean {
+  // The path as written starts at the first `/` after `scheme://` (a `\\`, `?` or `#` before it gives the parser
+  // another pathname, so the two differ anyway).
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: a `/` found is past `scheme://`, never at 0; without the check, none found compares url.slice(-1), one character, which only the pathname `/` could equal, and a URL ending in `/` has one
+  if (start < 0) return false;
+  return url.slice(start) === pathname && !pathname.includes('%');
 }
 
 /** Whether git asked without a path (`host` has none) for a host where a signed-in instance lives under a sub-path. */

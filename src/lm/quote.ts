@@ -56,9 +56,11 @@ export function capText(text: string, max: number): string {
 export function fenceFor(text: string): string {
   let longest = 0;
   let run = 0;
+  // Stryker disable next-line EqualityOperator: charCodeAt(length) is NaN, no backtick: the same fence
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) === 96) {
       run++;
+      // Stryker disable next-line EqualityOperator: a run as long as the longest sets the same length
       if (run > longest) longest = run;
     } else run = 0;
   }
@@ -128,6 +130,8 @@ export function partsTail(head: string, parts: readonly string[], max: number, w
   const noteRoom = 80;
   let size = head.length;
   let kept = 0;
+  // They never all fit (the whole did not): the loop stops at a part that does not, so at least one is left out.
+  // Stryker disable next-line EqualityOperator: `i > 0` skips only the check of the oldest part, which fails whenever it is reached
   for (let i = parts.length - 1; i >= 0; i--) {
     if (size + 1 + parts[i]!.length > max - noteRoom) break;
     size += 1 + parts[i]!.length;
@@ -135,7 +139,7 @@ export function partsTail(head: string, parts: readonly string[], max: number, w
   }
   if (kept === 0) return undefined;
   const left = parts.length - kept;
-  return [head, ...(left ? [`[${left} earlier ${what} left out, to fit the result]`] : []), ...parts.slice(left)].join('\n');
+  return [head, `[${left} earlier ${what} left out, to fit the result]`, ...parts.slice(left)].join('\n');
 }
 
 /** Room kept at the end of a result for the text that says it was cut. */

@@ -8,6 +8,7 @@
 // nor invokes, and the agent reads why.
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../shared/markdownText';
+import { hiddenCharacters } from './hiddenText';
 import { fenceFor } from './quote';
 import type { PreparedInvocation, ToolImplementation } from './standIns';
 import { ConsentStore } from './consent';
@@ -39,7 +40,12 @@ export function confirmationMarkdown(c: Confirmation): vscode.MarkdownString {
     if ('sentence' in p) return escapeMarkdown(p.sentence);
     const fence = fenceFor(p.text);
     const block = `${fence}text\n${p.text}\n${fence}`;
-    return p.label ? `${escapeMarkdown(p.label)}\n\n${block}` : block;
+    // Sent as it is, and said: characters the reader does not see, or that reorder what is shown (hiddenText.ts).
+    const hidden = hiddenCharacters(p.text);
+    const note = hidden
+      ? `\n\n${escapeMarkdown(vscode.l10n.t('The text above holds {0} invisible or direction-changing characters ({1}): they are sent as they are.', hidden.count, hidden.names.join(', ')))}`
+      : '';
+    return `${p.label ? `${escapeMarkdown(p.label)}\n\n` : ''}${block}${note}`;
   });
   const md = new vscode.MarkdownString([escapeMarkdown(c.question), ...parts].join('\n\n') + '\n');
   // Never trusted: no command link, no HTML, whatever the text holds.

@@ -136,11 +136,15 @@ function withReferences(state: StateCore, s: string, refs: RefContext, spent: { 
   let from = 0;
   CANDIDATE.lastIndex = 0;
   // Past MAX_REFERENCE_LINKS the rest of the text stays text, unscanned.
-  for (let m = spent.links < MAX_REFERENCE_LINKS ? CANDIDATE.exec(s) : null; m; m = spent.links < MAX_REFERENCE_LINKS ? CANDIDATE.exec(s) : null) {
+  while (spent.links < MAX_REFERENCE_LINKS) {
+    const m = CANDIDATE.exec(s);
+    if (!m) break;
     const i = m.index + m[0].length;
     const ref = referenceAt(s, i, refs);
     if (!ref) {
-      if (m[0].length === 0) CANDIDATE.lastIndex = i + 1;
+      // The character at i is a word's (CANDIDATE's lookahead), never a boundary: the next candidate starts after it,
+      // and the empty match at the start moves on.
+      CANDIDATE.lastIndex = i + 1;
       continue;
     }
     spent.links++;
@@ -148,11 +152,11 @@ function withReferences(state: StateCore, s: string, refs: RefContext, spent: { 
     // The links alone over the budget: the render stops here, not after making all of them.
     // Stryker disable next-line EqualityOperator: exactly at the budget or one character past it, the same body
     if (spent.refChars > budget) throw new OverBudget();
-    html = (html ?? '') + (i > from ? escape(s.slice(from, i)) : '') + ref.html;
+    html = (html ?? '') + escape(s.slice(from, i)) + ref.html;
     from = i + ref.length;
     CANDIDATE.lastIndex = from;
   }
-  return html === undefined ? undefined : from < s.length ? html + escape(s.slice(from)) : html;
+  return html === undefined ? undefined : html + escape(s.slice(from));
 }
 
 /** Gitea's references (#12, owner/repo#12, @user, commit SHAs) in text outside links become instance links: such a

@@ -83,9 +83,11 @@ function reservedSuffixOf(name: string): string | undefined {
 }
 
 function trimDashes(text: string): string {
+  // No bounds needed: past either end the text's character is undefined. A text of dashes takes end below start,
+  // and the slice is empty.
   let start = 0;
+  while (text[start] === '-') start++;
   let end = text.length;
-  while (start < end && text[start] === '-') start++;
-  while (end > start && text[end - 1] === '-') end--;
+  while (text[end - 1] === '-') end--;
   return text.slice(start, end);
 }

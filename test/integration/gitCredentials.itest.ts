@@ -234,6 +234,22 @@ describe('Git uses the signed-in account for http(s) remotes of the instance (Gi
         assert.deepEqual([...new Set(prompted)], [subHost]);
       }
 
+      // Remotes outside the sub-path whose path, decoded (git names it decoded, the git extension's vscode.Uri decodes
+      // it again), a URL parser would read as under it: `..` after an escaped slash, backslashes. git requests them as
+      // written, and the host routes them outside: the account does not answer (useHttpPath still set).
+      for (const [name, path] of [['dotdot', '/~mallory/..%2fgit/alice/demo.git'], ['backslash', '/~mallory/x%5c..%5c..%5cgit%5calice%5cdemo.git']] as const) {
+        await subClone.git('remote', 'add', name, `${origin}${path}`);
+        await waitFor(`the git extension to see the remote ${name}`, () => repository.state.remotes.some((r) => r.name === name));
+        prompted.length = 0;
+        from = sub.requests.length;
+        await assert.rejects(repository.fetch({ remote: name }));
+        const outside = sub.requests.slice(from).filter((r) => !r.url.startsWith('/git/'));
+        assert.ok(outside.length > 0 && outside.every((r) => r.status === 401 && r.url.startsWith(`${path}/`)), `the other application was asked for ${path}`);
+        assert.deepEqual(withToken(from), [], `never the account's token (${path})`);
+        assert.ok(outside.some((r) => basicOf(r) === 'prompted:not-the-token'), 'it received only what the prompt gave');
+        assert.deepEqual([...new Set(prompted)], [subHost]);
+      }
+
       // With credential.<host>.useHttpPath (the README's advice) git names the path under the sub-path: answered.
       prompted.length = 0;
       from = sub.requests.length;

@@ -66,18 +66,12 @@ export class PageCache<V> {
 
   /** The value stored for `key` within the lifetime, else undefined (a stale entry is dropped). */
   get(key: string, now = Date.now()): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.expired(entry, now)) {
-      this.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    return this.fresh(key, now)?.value;
   }
 
   /** When `key` was stored, while it is fresh. */
   storedAt(key: string, now = Date.now()): number | undefined {
-    return this.get(key, now) === undefined ? undefined : this.entries.get(key)?.at;
+    return this.fresh(key, now)?.at;
   }
 
   /** Stores `value` as of `now`, after freeing what expired by then. */
@@ -122,6 +116,16 @@ export class PageCache<V> {
     for (const [key, entry] of [...this.entries]) if (this.expired(entry, now)) this.delete(key);
   }
 
+  /** The entry of `key` within the lifetime; a stale one is dropped. */
+  private fresh(key: string, now: number): Entry<V> | undefined {
+    const entry = this.entries.get(key);
+    if (entry && this.expired(entry, now)) {
+      this.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
   private expired(entry: Entry<V>, now: number): boolean {
     return now - entry.at > this.ttlMs || now < entry.at;
   }
@@ -149,11 +153,12 @@ export class PageCache<V> {
       this.sweep();
       this.startTimer();
     }, Math.max(0, oldest + this.ttlMs + 1 - Date.now()));
+    // Stryker disable next-line OptionalChaining: Node's timers have unref; the `?.` is for a host whose setTimeout returns a number
     this.timer.unref?.();
   }
 
   private stopTimer(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    clearTimeout(this.timer);
     this.timer = undefined;
   }
 }

@@ -80,6 +80,31 @@ test('a sub-path instance answers only for a path under its sub-path; a root ins
   assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea', [noSlash]), [noSlash]);
 });
 
+test('a sub-path instance answers only for a path as written: none that the URL parser would read as under it and the server as elsewhere', () => {
+  const gitea = account('https://shared.example.edu/gitea/', 'alice');
+  const rootToo = account('https://shared.example.edu/', 'bob');
+  // What reaches the provider: git's askpass names the path decoded, the git extension's vscode.Uri decodes it again.
+  for (const path of [
+    '/~mallory/../gitea/r.git', // the remote .../~mallory/..%2fgitea/r.git
+    '/~mallory/x\\..\\..\\gitea\\r.git', // .../~mallory/x%5c..%5c..%5cgitea%5cr.git
+    '/gitea/x?/../../~mallory/r.git', // .../gitea/x%3f/..%2f..%2f~mallory/r.git: the query would cut the path here
+    '/gitea/x#/../../~mallory/r.git',
+    '/gitea/./alice/r.git',
+    '/gitea/%2e%2e/~mallory/r.git', // an escape left after both decodings: the server decodes once
+    '/gitea/alice/r%2fx.git',
+    '/gitea/al ice/r.git', // characters the parser encodes
+    '/gitea/ålice/r.git',
+    '\\gitea\\alice\\r.git',
+  ]) {
+    assert.deepEqual(accountsForGitRequest(`https://shared.example.edu${path}`, [gitea]), [], path);
+    assert.deepEqual(accountsForGitRequest(`https://shared.example.edu${path}`, [gitea, rootToo]), [rootToo], `${path}: the root instance holds every path of its host`);
+  }
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea/alice/r.git', [gitea]), [gitea], 'a plain path');
+  assert.deepEqual(accountsForGitRequest('https://alice@shared.example.edu/gitea/alice/r.git', [gitea]), [gitea], 'a user name is not the path');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu:443/gitea/alice/r.git', [gitea]), [gitea], 'nor a port');
+  assert.deepEqual(accountsForGitRequest('https://shared.example.edu/gitea', [gitea]), [gitea], 'the sub-path itself');
+});
+
 test('subPathInstanceOn: git asked without a path for a host where an instance lives under a sub-path (the log\'s hint)', () => {
   const gitea = account('https://shared.example.edu/gitea/', 'alice');
   const rootOnly = account('https://git.example.com/', 'alice');

@@ -70,6 +70,26 @@ describe('rendered bodies are bounded in what they make (#41)', () => {
     assert.match(renderMarkdown('#7', options), /data-number="7"/);
   });
 
+  it('the cap holds inside one text as well: one line of references', () => {
+    const words = Array.from({ length: MAX_REFERENCE_LINKS + 10 }, (_, i) => `#${i + 1} ${'x'.repeat(56 - String(i + 1).length)}`);
+    const html = renderMarkdown(words.join(' '), options);
+    assert.equal(shownAsPlainText(html), undefined, 'rendered');
+    assert.equal((html.match(/class="ref issue-ref"/g) ?? []).length, MAX_REFERENCE_LINKS);
+    assert.ok(html.includes(`</a> ${'x'.repeat(56 - String(MAX_REFERENCE_LINKS).length)} #${MAX_REFERENCE_LINKS + 1} xxx`), 'the next reference is text');
+  });
+
+  it('references become links in place, the text around them escaped as it was; none inside a link, all after it', () => {
+    const link = (n: number) =>
+      `<a href="https://git.example.com/alice/demo/issues/${n}" class="ref issue-ref" data-owner="alice" data-repo="demo" data-number="${n}" title="alice/demo#${n}">#${n}</a>`;
+    assert.equal(renderMarkdown('#1', options), `<p>${link(1)}</p>\n`);
+    assert.equal(renderMarkdown('#1 #2', options), `<p>${link(1)} ${link(2)}</p>\n`);
+    assert.equal(renderMarkdown('See #1, and #2 & <b>.', options), `<p>See ${link(1)}, and ${link(2)} &amp; &lt;b&gt;.</p>\n`);
+    assert.equal(
+      renderMarkdown('[see #2](https://example.com/x) then #3, [#4](https://example.com/y) #5', options),
+      `<p><a href="https://example.com/x" title="https://example.com/x">see #2</a> then ${link(3)}, <a href="https://example.com/y" title="https://example.com/y">#4</a> ${link(5)}</p>\n`,
+    );
+  });
+
   it('the references in nested emphasis count against the same cap as those in plain text', () => {
     const html = renderMarkdown(Array.from({ length: MAX_REFERENCE_LINKS + 10 }, (_, i) => `*_#${i + 1}_* ${'y'.repeat(60)}`).join('\n'), options);
     assert.equal((html.match(/class="ref issue-ref"/g) ?? []).length, MAX_REFERENCE_LINKS);

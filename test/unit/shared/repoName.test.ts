@@ -24,6 +24,13 @@ test('the rule: what Gitea refuses is said, what it takes passes', () => {
   assert.match(checkRepoName('..') ?? '', /reserved/);
   assert.match(checkRepoName('x.GIT') ?? '', /cannot end in ".git"/);
   assert.match(checkRepoName('x'.repeat(101)) ?? '', /at most 100/);
+  for (const reserved of ['.', '..', '-']) assert.equal(checkRepoName(reserved), `"${reserved}" is a reserved name.`);
+  for (const suffix of ['.git', '.wiki', '.rss', '.atom']) assert.equal(checkRepoName(`feed${suffix}`), `A repository name cannot end in "${suffix}".`);
+  assert.equal(checkRepoName('feed.rssx'), undefined, 'only at the end');
+});
+
+test('a folder named only by what the server reserves gives no default', () => {
+  for (const folder of ['.', '-', '--', ' - ', '.rss', 'x.atom.rss']) assert.equal(repoNameFromFolder(folder), folder === 'x.atom.rss' ? 'x' : '', folder);
 });
 
 test('fuzz: the default made from any folder name is empty or passes the rule', () => {

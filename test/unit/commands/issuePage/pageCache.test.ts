@@ -89,15 +89,97 @@ describe('page cache: bytes', () => {
     assert.equal(cache.count(), 0);
   });
 
+  it('approximateBytes counts every value that is no string or object, equal ones too (numbers, booleans, undefined)', () => {
+    // The array, its two keys and values; then the object, its two keys and values.
+    assert.equal(approximateBytes([1, 1]), 16 + (2 + 16) + 16 + (2 + 16) + 16);
+    assert.equal(approximateBytes({ a: true, b: undefined }), 16 + (2 + 16) + 16 + (2 + 16) + 16);
+  });
+
+  it('a page is fresh through its whole lifetime, to the millisecond; storedAt says when it was stored while fresh', () => {
+    const cache = new PageCache<string>(1000);
+    cache.set('a', 'x', 5_000);
+    assert.equal(cache.storedAt('a', 6_000), 5_000, 'exactly its lifetime old');
+    assert.equal(cache.get('a', 6_000), 'x');
+    assert.equal(cache.get('a', 6_001), undefined, 'one millisecond past it');
+    assert.equal(cache.count(), 0, 'dropped when found stale');
+    assert.equal(cache.storedAt('a', 6_001), undefined);
+    assert.equal(cache.storedAt('never', 0), undefined);
+  });
+
+  it('update replaces a kept page and keeps its time; a page not kept is not stored by it', () => {
+    const cache = new PageCache<string>(1000);
+    cache.update('missing', 'x');
+    assert.equal(cache.count(), 0);
+    cache.set('a', 'x', 100);
+    cache.update('a', 'longer');
+    assert.equal(cache.get('a', 200), 'longer');
+    assert.equal(cache.storedAt('a', 200), 100);
+    assert.equal(cache.heldBytes(), 12);
+  });
+
   it('the bounds: 20 pages, 64 MiB', () => {
     assert.equal(PAGE_CACHE_SIZE, 20);
     assert.equal(PAGE_CACHE_MAX_BYTES, 64 * MIB);
   });
 });
 
+/** Counts the timers set and not yet fired or cleared, over the mocked setTimeout; `restore` puts the mocks back. */
+function pendingTimers(): { count(): number; restore(): void } {
+  const set = globalThis.setTimeout;
+  const clear = globalThis.clearTimeout;
+  const pending = new Set<unknown>();
+  globalThis.setTimeout = ((fn: () => void, ms?: number) => {
+    const handle = set(() => {
+      pending.delete(handle);
+      fn();
+    }, ms);
+    pending.add(handle);
+    return handle;
+  }) as typeof setTimeout;
+  globalThis.clearTimeout = ((handle: Parameters<typeof clearTimeout>[0]) => {
+    pending.delete(handle);
+    clear(handle);
+  }) as typeof clearTimeout;
+  return {
+    count: () => pending.size,
+    restore: () => {
+      globalThis.setTimeout = set;
+      globalThis.clearTimeout = clear;
+    },
+  };
+}
+
 describe('page cache: expired pages are freed on time', () => {
   beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 }));
   afterEach(() => mock.timers.reset());
+
+  it('one timer while pages are kept, none once the cache is empty (deleted, expired, cleared, or nothing kept)', () => {
+    const timers = pendingTimers();
+    try {
+      const cache = new PageCache<string>(1000, 20, 1000);
+      assert.equal(timers.count(), 0);
+      cache.set('a', 'x');
+      mock.timers.tick(100);
+      cache.set('b', 'y');
+      assert.equal(timers.count(), 1, 'one timer, for the oldest');
+      cache.delete('a');
+      assert.equal(timers.count(), 1, 'b is still kept: its timer stays');
+      mock.timers.tick(1001);
+      assert.equal(cache.count(), 0, 'b freed on time');
+      assert.equal(timers.count(), 0, 'nothing kept, no timer');
+      cache.set('c', 'z');
+      cache.delete('c');
+      assert.equal(timers.count(), 0, 'the last page deleted');
+      cache.set('d', 'z');
+      cache.clear();
+      assert.equal(timers.count(), 0, 'cleared');
+      cache.set('huge', 'x'.repeat(1000));
+      assert.equal(cache.count(), 0);
+      assert.equal(timers.count(), 0, 'a page too large is not kept, and nothing waits for it');
+    } finally {
+      timers.restore();
+    }
+  });
 
   it('a page is freed when its lifetime ends, without being looked up', () => {
     const cache = new PageCache<string>(1000);
