@@ -40,7 +40,10 @@ export async function showFailures(services: Services, problems: CiProblems, log
     // Read and parsed under the same progress: a long log is parsed in slices, which takes a while.
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', name), cancellable: true },
-      async (_p, token) => problems.publish(ref, await logs.rawParts(ref.uri, signalOf(token)), root, signalOf(token)),
+      async (_p, token) => {
+        const signal = signalOf(token);
+        return problems.publish(ref, await logs.rawParts(ref.uri, signal), root, signal);
+      },
     );
     if (result.problems === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The log of "{0}" names no place in the files of this clone.', name));
