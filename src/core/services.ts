@@ -37,6 +37,8 @@ export interface RepositoryContext {
   readonly onDidChangeActive: vscode.Event<RepoRef | undefined>;
   /** Every Gitea repository detected in the workspace's git remotes. */
   readonly detected: readonly RepoRef[];
+  /** Every matching remote, also the non-preferred ones (a fork's `origin` next to its `upstream`). */
+  readonly allRemotes: readonly RepoRef[];
   /** The repository that contains a file, if any. */
   repoForUri(uri: vscode.Uri): RepoRef | undefined;
   setActive(ref: RepoRef): void;

@@ -2,7 +2,8 @@
 // commit) and its changed files (repoGetPullRequestFiles), page by page. Gitea's list answers leave `merged_by` out
 // (null), so a merged pull request asks for itself once, next to its first page of files, to name who merged it.
 import * as vscode from 'vscode';
-import type { ChangedFile, Issue, PullRequest } from '../api';
+import type { ChangedFile, Issue, Page, PullRequest } from '../api';
+import { isGiteaError } from '../api/errorKind';
 import { COMMAND } from '../core/commandIds';
 import type { Services } from '../core/services';
 import { messageOf } from '../shared/errors';
@@ -56,7 +57,7 @@ export class PullRequestsProvider extends PagedTreeProvider {
       fixed: [this.reviewRequestedGroup(scope)],
       list: {
         key: `pulls?state=${state}`,
-        fetch: (page, signal) => scope.client.repoListPullRequests({ ...scope.params, state, page }, { signal }),
+        fetch: (page, signal) => pullsOrNone(scope, { state, page }, signal),
         render: (pr: PullRequest, now: number) => this.pullNode(scope, pr, now),
         identity: (pr: PullRequest) => pr.id,
         emptyLabel:
@@ -245,4 +246,19 @@ function pullTooltip(pr: PullRequest): vscode.MarkdownString {
   if (pr.requested_reviewers.length) appendField(md, vscode.l10n.t('Reviewers'), pr.requested_reviewers.map((u) => u.login).join(', '));
   appendLabels(md, pr.labels);
   return md;
+}
+
+/**
+ * Gitea answers 404 for the pull requests of an empty repository (mustAllowPulls: no pull requests before the first
+ * push; also right after it, until the server has processed the push). That is "none", not "not found".
+ */
+async function pullsOrNone(scope: ViewScope, query: { state: PullState; page: number }, signal: AbortSignal): Promise<Page<PullRequest>> {
+  try {
+    return await scope.client.repoListPullRequests({ ...scope.params, ...query }, { signal });
+  } catch (e) {
+    if (!isGiteaError(e) || e.kind !== 'notFound') throw e;
+    const repo = await scope.client.repoGet(scope.params, { signal });
+    if (repo.empty !== true) throw e;
+    return { items: [], page: query.page, limit: 0, totalCount: 0, hasMore: false };
+  }
 }

@@ -50,7 +50,9 @@ const AUTH_V2 = AUTH_V1.replace('username.length > 0', 'username.length > 0 && p
 // uploads `dist` on main (actions/upload-artifact@v4, which the instance must serve to its runner:
 // DEFAULT_ACTIONS_URL = self and an `actions/upload-artifact` repository); `lint` fails on feature/open, printing
 // ESLint's stylish report as a container runner's checkout path names the files (`/workspace/<owner>/<repo>/…`).
-// Without a runner its jobs stay queued.
+// Without a runner its jobs stay queued. Run Workflow with the note `slow` makes `build` print a line a second
+// for two minutes: a running job whose log the UI suite follows (test/e2e/jobLog.e2e.ts).
+export const SLOW_BUILD_NOTE = 'slow';
 export const CI_YML = `name: CI
 on:
   push:
@@ -63,6 +65,7 @@ ${CI_DISPATCH_TRIGGER}jobs:
           mkdir -p dist
           echo 'console.log("demo \${{ github.sha }}");' > dist/main.js
           echo "built dist/main.js for \${{ github.ref_name }} (suite \${{ inputs.suite || 'unit' }})"
+          if [ "\${{ inputs.note }}" = "${SLOW_BUILD_NOTE}" ]; then for i in $(seq 1 120); do echo "compiling module $i of 120"; sleep 1; done; fi
       - name: Upload dist
         if: github.ref_name == 'main'
         uses: actions/upload-artifact@v4

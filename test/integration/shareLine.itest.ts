@@ -9,7 +9,7 @@ import { FIXTURES, startTestServer, type TestServer } from '../server/index';
 import { cloneFromServer, withoutHarnessGitCredentials, type Clone } from './createPullRequestSupport';
 import { demoSession } from './demoSession';
 import { replaceMessage, signOut } from './viewsSupport';
-import { waitFor } from './workflowsSupport';
+import { services, waitFor } from './workflowsSupport';
 
 const copy = () => vscode.commands.executeCommand<LineLink | undefined>('gitea.copyPermalink');
 const open = () => vscode.commands.executeCommand<LineLink | undefined>('gitea.openPermalink');
@@ -20,6 +20,13 @@ async function select(clone: Clone, file: string, start: number, end?: number): 
   const from = new vscode.Position(start - 1, 0);
   const to = end === undefined ? from : new vscode.Position(end - 1, 3);
   editor.selection = new vscode.Selection(from, to);
+  // The command reads the active editor's selection: wait until it is this one (the editor may be replaced while it opens).
+  await waitFor('the selection in the active editor', () => {
+    const active = vscode.window.activeTextEditor;
+    if (active?.document.uri.fsPath !== editor.document.uri.fsPath) return false;
+    if (!active.selection.isEqual(new vscode.Selection(from, to))) active.selection = new vscode.Selection(from, to);
+    return active.selection.isEqual(new vscode.Selection(from, to));
+  });
 }
 
 /** Waits until the git extension's HEAD of the clone is `sha` (it reads the clone's state after a change). */
@@ -103,6 +110,36 @@ describe('Share a line: Copy Gitea Permalink and Open on Gitea (Gitea 1.27 test 
     assert.equal(link?.url, `${server.url}alice/demo/src/branch/main/README.md#L2`);
     assert.equal(await vscode.env.clipboard.readText(), link.url);
     await clone.git('reset', '--quiet', '--hard', 'origin/main');
+  });
+
+  it('a commit only on the fork the branch was pushed to (its upstream): the link names the fork\'s commit', async () => {
+    const headers = { Authorization: `token ${FIXTURES.users.alice.tokens.all}`, 'Content-Type': 'application/json' };
+    const forked = await fetch(`${server.url}api/v1/repos/alice/demo/forks`, { method: 'POST', headers, body: JSON.stringify({ organization: 'acme', name: 'demo-shared' }) });
+    assert.equal(forked.status, 202, await forked.text());
+    await clone.git('remote', 'add', 'fork', `${server.url}acme/demo-shared.git`);
+    await clone.git('checkout', '--quiet', '-b', 'share-fix');
+    try {
+      await clone.git('commit', '--quiet', '--allow-empty', '-m', 'Only on the fork');
+      await clone.git('push', '--quiet', '-u', 'fork', 'share-fix');
+      const sha = await clone.git('rev-parse', 'HEAD');
+      await headIs(clone, sha);
+      const s = await services();
+      await waitFor('the fork remote to be detected', () => s.repos.allRemotes.some((r) => r.remoteName === 'fork' && r.owner === 'acme'));
+      await select(clone, 'README.md', 2);
+      const before = server.requests.length;
+      warnings.shown.length = 0;
+      const link = await copy();
+      assert.equal(link?.kind, 'commit');
+      assert.equal(link?.url, `${server.url}acme/demo-shared/src/commit/${sha}/README.md#L2`);
+      assert.equal(warnings.shown.length, 0, 'no question: the commit is on the server, in the fork');
+      const asked = server.requests.slice(before).filter((r) => r.path.includes(`/git/commits/${sha}`)).map((r) => `${r.path.split('/git/')[0]} ${r.status}`);
+      // The repository is asked first; the fork's remote-tracking branch holds the commit (no request).
+      assert.deepEqual(asked, ['/api/v1/repos/alice/demo 404']);
+    } finally {
+      await clone.git('checkout', '--quiet', 'main');
+      await clone.git('branch', '--quiet', '-D', 'share-fix');
+      await clone.git('remote', 'remove', 'fork');
+    }
   });
 });
 

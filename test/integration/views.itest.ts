@@ -153,6 +153,22 @@ describe('views: items of every view (Gitea 1.27)', function () {
     }
   });
 
+  it('Pull Requests of an empty repository (the server answers 404 until the first push): none, not an error', async () => {
+    const { empty, demo } = server.fixtures.repos;
+    const headers = { Authorization: `token ${server.fixtures.users.alice.tokens.all}` };
+    assert.equal((await fetch(`${server.url}api/v1/repos/${empty.fullName}`, { headers })).status, 200);
+    const status = (await fetch(`${server.url}api/v1/repos/${empty.fullName}/pulls`, { headers })).status;
+    assert.equal(status, 404, 'the test server answers as Gitea does (BEHAVIOR.md)');
+    await selectRepo(server.url, empty.owner, empty.name);
+    try {
+      views.pullRequests.refresh();
+      const nodes = await settled(views.pullRequests);
+      assert.deepEqual(nodes.slice(1).map(label), ['No open pull requests'], describeNodes(nodes));
+    } finally {
+      await selectRepo(server.url, demo.owner, demo.name);
+    }
+  });
+
   it('Releases: tags with draft and pre-release badges, assets and source archives', async () => {
     views.releases.refresh();
     const nodes = dataNodes(await settled(views.releases));

@@ -88,51 +88,57 @@ async function pushToFork(services: Services, arg: unknown): Promise<PushToForkR
   const { client, account } = target;
   const me = account.username;
   const fullName = `${clone.owner}/${clone.repo}`;
-  try {
-    return await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Gitea: Push to Your Fork'), cancellable: true },
-      async (progress, token) => {
-        const signal = signalOf(token);
-        progress.report({ message: inertText(vscode.l10n.t('Reading {0}…', fullName)) });
-        const parent = await client.repoGet({ owner: clone.owner, repo: clone.repo }, { signal });
-        if (parent.permissions?.push) {
-          // Not a permission problem: git's own error stands (from the handler); from the palette, say so.
-          if (!args.refused) void vscode.window.showInformationMessage(inertText(vscode.l10n.t('You may push to {0}: push the branch there.', parent.full_name)));
-          return undefined;
-        }
-        const known = parent.owner?.login?.toLowerCase() === me.toLowerCase() ? undefined : await existingFork(client, me, parent, signal);
-        const button = known ? inertText(vscode.l10n.t('Push to {0}', known.full_name)) : vscode.l10n.t('Fork and Push');
-        const answer = await vscode.window.showWarningMessage(
-          inertText(args.refused ? vscode.l10n.t('You may not push to {0}.', parent.full_name) : vscode.l10n.t('Push {0} to your fork of {1}?', branch, parent.full_name)),
-          {
-            modal: true,
-            detail: inertText(
-              known
-                ? vscode.l10n.t('Push the branch {0} to your fork {1}, make it the branch\'s upstream, and open a pull request against {2}.', branch, known.full_name, parent.full_name)
-                : vscode.l10n.t('Fork {0} as {1}, push the branch {2} there, make it the branch\'s upstream, and open a pull request against {0}.', parent.full_name, me, branch),
-            ),
-          },
-          button,
-        );
-        if (answer !== button) return undefined;
-        progress.report({ message: known ? undefined : inertText(vscode.l10n.t('Forking {0}…', parent.full_name)) });
-        const fork = known ?? (await client.createFork({ owner: clone.owner, repo: clone.repo, body: {} }, { signal }));
-        let remote = remoteOfFork(repository.state.remotes, fork, clone.instanceUrl)?.name;
-        if (!remote) {
-          const url = forkUrl(fork, original, clone.instanceUrl);
-          const name = forkRemoteName(me, repository.state.remotes);
-          if (!url || !name) throw new Error(vscode.l10n.t('The server gave no usable address for the fork {0}.', fork.full_name));
-          await repository.addRemote(name, url);
-          remote = name;
-        }
-        progress.report({ message: inertText(vscode.l10n.t('Pushing {0} to {1}…', branch, fork.full_name)) });
-        await repository.push(remote, branch, true);
-        services.views.refresh('branches', 'branchStatus');
-        const forkClone: RepoRef = { ...clone, owner: fork.owner?.login ?? me, repo: fork.name, remoteName: remote };
-        const pullRequest = await vscode.commands.executeCommand<unknown>(COMMAND.createPullRequest, { repo: forkClone, branch });
-        return { fork: fork.full_name, created: !known, remote, branch, pullRequest };
-      },
+  // Two progress notifications, none while the question is open: the reading, then (after the yes) the work.
+  const inProgress = <T>(work: (progress: vscode.Progress<{ message?: string }>, signal: AbortSignal | undefined) => Promise<T>): Thenable<T> =>
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Gitea: Push to Your Fork'), cancellable: true }, (progress, token) =>
+      work(progress, signalOf(token)),
     );
+  try {
+    const read = await inProgress(async (progress, signal) => {
+      progress.report({ message: inertText(vscode.l10n.t('Reading {0}…', fullName)) });
+      const parent = await client.repoGet({ owner: clone.owner, repo: clone.repo }, { signal });
+      if (parent.permissions?.push) return { parent, known: undefined, mayPush: true };
+      const known = parent.owner?.login?.toLowerCase() === me.toLowerCase() ? undefined : await existingFork(client, me, parent, signal);
+      return { parent, known, mayPush: false };
+    });
+    const { parent, known } = read;
+    if (read.mayPush) {
+      // Not a permission problem: git's own error stands (from the handler); from the palette, say so.
+      if (!args.refused) void vscode.window.showInformationMessage(inertText(vscode.l10n.t('You may push to {0}: push the branch there.', parent.full_name)));
+      return undefined;
+    }
+    const button = known ? inertText(vscode.l10n.t('Push to {0}', known.full_name)) : vscode.l10n.t('Fork and Push');
+    const answer = await vscode.window.showWarningMessage(
+      inertText(args.refused ? vscode.l10n.t('You may not push to {0}.', parent.full_name) : vscode.l10n.t('Push {0} to your fork of {1}?', branch, parent.full_name)),
+      {
+        modal: true,
+        detail: inertText(
+          known
+            ? vscode.l10n.t('Push the branch {0} to your fork {1}, make it the branch\'s upstream, and open a pull request against {2}.', branch, known.full_name, parent.full_name)
+            : vscode.l10n.t('Fork {0} as {1}, push the branch {2} there, make it the branch\'s upstream, and open a pull request against {0}.', parent.full_name, me, branch),
+        ),
+      },
+      button,
+    );
+    if (answer !== button) return undefined;
+    return await inProgress(async (progress, signal) => {
+      if (!known) progress.report({ message: inertText(vscode.l10n.t('Forking {0}…', parent.full_name)) });
+      const fork = known ?? (await client.createFork({ owner: clone.owner, repo: clone.repo, body: {} }, { signal }));
+      let remote = remoteOfFork(repository.state.remotes, fork, clone.instanceUrl)?.name;
+      if (!remote) {
+        const url = forkUrl(fork, original, clone.instanceUrl);
+        const name = forkRemoteName(me, repository.state.remotes);
+        if (!url || !name) throw new Error(vscode.l10n.t('The server gave no usable address for the fork {0}.', fork.full_name));
+        await repository.addRemote(name, url);
+        remote = name;
+      }
+      progress.report({ message: inertText(vscode.l10n.t('Pushing {0} to {1}…', branch, fork.full_name)) });
+      await repository.push(remote, branch, true);
+      services.views.refresh('branches', 'branchStatus');
+      const forkClone: RepoRef = { ...clone, owner: fork.owner?.login ?? me, repo: fork.name, remoteName: remote };
+      const pullRequest = await vscode.commands.executeCommand<unknown>(COMMAND.createPullRequest, { repo: forkClone, branch });
+      return { fork: fork.full_name, created: !known, remote, branch, pullRequest };
+    });
   } catch (e) {
     if (!isCancellation(e)) showFailure(services, vscode.l10n.t('Could not push {0} to your fork of {1}', branch, fullName), e);
     return undefined;

@@ -1,6 +1,7 @@
 // The link to the active editor's line or selection on Gitea: at HEAD's commit when the server has that commit,
 // else (after saying so) the branch's link on the server. The repository and remote are the file's clone as the
-// repository context detected it (gitea.preferredRemotes picks among several remotes).
+// repository context detected it (gitea.preferredRemotes picks among several remotes); when the commit is not there
+// but the branch's upstream is another Gitea repository of the clone (the fork it was pushed to), that one.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isGiteaError } from '../../api/errorKind';
@@ -51,6 +52,12 @@ async function commitOnServer(services: Services, repo: RepoRef, cloned: ClonedR
   }
 }
 
+/** The clone's Gitea repository behind `remote` (another remote of the same clone, on an instance of an account). */
+function upstreamRepoOf(services: Services, repo: RepoRef, remote: string): RepoRef | undefined {
+  const root = repo.rootUri?.toString();
+  return services.repos.allRemotes.find((r) => r.remoteName === remote && r.rootUri?.toString() === root);
+}
+
 /** The link for the active editor, or undefined after telling the user why there is none. `line`: that line (1-based)
  * instead of the selection (the line numbers' menu). */
 export async function lineLinkOfActiveEditor(services: Services, line?: number): Promise<LineLink | undefined> {
@@ -60,7 +67,7 @@ export async function lineLinkOfActiveEditor(services: Services, line?: number):
     return undefined;
   }
   const uri = editor.document.uri;
-  const repo = uri.scheme === 'file' ? services.repos.repoForUri(uri) : undefined;
+  let repo = uri.scheme === 'file' ? services.repos.repoForUri(uri) : undefined;
   if (!repo?.rootUri) {
     void vscode.window.showInformationMessage(vscode.l10n.t('This file is not inside a Gitea repository of the workspace.'));
     return undefined;
@@ -81,12 +88,18 @@ export async function lineLinkOfActiveEditor(services: Services, line?: number):
   }
   const relative = path.relative(repo.rootUri.fsPath, uri.fsPath).split(path.sep).join('/');
   const { start, end } = line ? { start: line, end: line } : selectedLines(editor.selection);
-  const onServer = await commitOnServer(services, repo, cloned, sha);
-  if (onServer !== 'no') return { url: sourceLink(repo.instanceUrl, repo.owner, repo.repo, { commit: sha }, relative, start, end), repo, kind: 'commit' };
+  // The preferred remote's repository first (what colleagues read), then the fork the branch was pushed to.
+  const upstreamRepo = head?.upstream && head.upstream.remote !== repo.remoteName ? upstreamRepoOf(services, repo, head.upstream.remote) : undefined;
+  for (const candidate of upstreamRepo ? [repo, upstreamRepo] : [repo]) {
+    const onServer = await commitOnServer(services, candidate, cloned, sha);
+    if (onServer !== 'no') return { url: sourceLink(candidate.instanceUrl, candidate.owner, candidate.repo, { commit: sha }, relative, start, end), repo: candidate, kind: 'commit' };
+  }
 
-  // The branch as the server has it: the upstream on the repository's remote, else the branch of the same name.
-  const upstream = head?.upstream && head.upstream.remote === repo.remoteName ? head.upstream.name : undefined;
-  const branch = upstream ?? head?.name;
+  // The branch as the server has it: its upstream (on the repository's remote or the fork's), else the branch of the
+  // same name on the repository.
+  const onUpstream = head?.upstream && (head.upstream.remote === repo.remoteName || upstreamRepo);
+  const branch = onUpstream ? head.upstream!.name : head?.name;
+  if (upstreamRepo && onUpstream) repo = upstreamRepo;
   const where = instanceLabel(repo.instanceUrl);
   if (!branch || refNameProblem(branch)) {
     void vscode.window.showWarningMessage(inertText(vscode.l10n.t('The commit {0} is not on {1}: push it first, then share the line.', sha.slice(0, 10), where)));

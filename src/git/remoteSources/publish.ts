@@ -133,6 +133,31 @@ async function push(services: Services, repository: GitRepository, branch: strin
   }
 }
 
+/** How long the sidebar waits, at most, for the server to have processed the first push. */
+export const PUSH_PROCESSED_WAIT_MS = 10_000;
+
+/**
+ * Gitea processes a push in the background: until then the new repository still counts as empty (its branches list
+ * is empty, its pull requests answer 404), as seen on a real 1.26.3 a second after the push. Waits, bounded, until
+ * it no longer does, so that the sidebar shows what was pushed.
+ */
+async function pushProcessed(services: Services, client: GiteaClient, owner: string, name: string): Promise<void> {
+  const until = Date.now() + PUSH_PROCESSED_WAIT_MS;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
+    try {
+      if ((await client.repoGet({ owner, repo: name })).empty !== true) return;
+    } catch (e) {
+      services.log.info(`Publish to Gitea: could not read ${owner}/${name} after the push: ${messageOf(e)}`);
+      return;
+    }
+    if (Date.now() + delay > until) {
+      services.log.info(`Publish to Gitea: ${owner}/${name} still counts as empty ${PUSH_PROCESSED_WAIT_MS / 1000} s after the push.`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 export async function publishToGitea(services: Services, repository: GitRepository): Promise<PublishOutcome> {
   if (repository.state.remotes.length > 0) {
     void vscode.window.showWarningMessage(t('This repository has a remote already: Publish to Gitea is for a folder without one.'));
@@ -169,7 +194,10 @@ export async function publishToGitea(services: Services, repository: GitReposito
     return 'nothingToPush';
   }
   const pushed = await push(services, repository, head.name, fullName);
+  if (pushed) await pushProcessed(services, choices.client, owner, repo.name);
   select();
+  // The views may have read the repository while it was empty (git's remote was added before the push).
+  services.views.refresh('branches', 'pullRequests', 'issues', 'releases', 'ciJobs');
   if (!pushed) return 'pushFailed';
   services.log.info(`Publish to Gitea: pushed ${head.name} to ${fullName}.`);
   const open = t('Open on Gitea');

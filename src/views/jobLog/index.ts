@@ -51,8 +51,8 @@ export async function showJobLog(provider: JobLogProvider, node: TreeNode | unde
   let doc = await vscode.workspace.openTextDocument(uri);
   if (doc.languageId !== 'log') doc = await vscode.languages.setTextDocumentLanguage(doc, 'log');
   const editor = await vscode.window.showTextDocument(doc, { preview: true });
-  // The scripts and settings each step ran with are folded (the provider gives them as comment ranges).
-  await vscode.commands.executeCommand('editor.foldAllBlockComments');
+  // The scripts and settings each step ran with are folded.
+  await provider.foldListings(editor);
   // A running job's log opens at its end, where its new lines arrive (as Gitea's page follows it); there it stays
   // while the user leaves it there. A finished job's log opens at its start.
   const live = provider.log(uri);

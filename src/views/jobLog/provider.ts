@@ -45,13 +45,20 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
   /** Editors that showed the end of a log before its text grew: they are scrolled to the new end. */
   private readonly atEnd = new Map<string, vscode.TextEditor[]>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Per log, the first lines of the script listings folded once already (a listing the user opens stays open). */
+  private readonly foldedListings = new Map<string, Set<number>>();
   private stamps = false;
 
   constructor(private readonly services: Services) {
     this.subscriptions.push(
       vscode.window.tabGroups.onDidChangeTabs(() => this.syncTabs()),
       vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === LOG_SCHEME && this.syncTabs()),
-      vscode.workspace.onDidChangeTextDocument((e) => this.revealEnd(e.document)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        this.revealEnd(e.document);
+        // A running job's new steps bring new listings: folded as those of the first screen were.
+        const active = vscode.window.activeTextEditor;
+        if (active?.document === e.document) void this.foldListings(active);
+      }),
     );
   }
 
@@ -188,6 +195,31 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
     this.emitter.fire(live.uri);
   }
 
+  /**
+   * Folds the script listings of the log in `editor` (the active one: VS Code folds in the active editor) that were
+   * not folded before, as Gitea's page shows each step's listing collapsed. VS Code computes the folding ranges after
+   * the text changes, and a fold asked before that folds nothing: it is asked again until the listings' lines are
+   * hidden (at most about 2 s). Seen on a real runner's log, which arrives while the editor opens.
+   */
+  async foldListings(editor: vscode.TextEditor): Promise<void> {
+    const key = editor.document.uri.toString();
+    const live = this.logs.get(key);
+    if (!live) return;
+    const done = this.foldedListings.get(key) ?? new Set<number>();
+    this.foldedListings.set(key, done);
+    const starts = live.text.formatter.sections
+      .filter((s) => s.kind === 'listing' && s.end !== undefined && s.end > s.start && s.end < editor.document.lineCount && !done.has(s.start))
+      .map((s) => s.start);
+    if (starts.length === 0) return;
+    for (const line of starts) done.add(line);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      if (vscode.window.activeTextEditor !== editor) return;
+      await vscode.commands.executeCommand('editor.fold', { selectionLines: starts, levels: 1 });
+      if (starts.every((line) => foldedOrUnseen(editor, line))) return;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+
   private revealEnd(doc: vscode.TextDocument): void {
     if (doc.uri.scheme !== LOG_SCHEME) return;
     const editors = this.atEnd.get(doc.uri.toString());
@@ -214,6 +246,7 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
       live.follower?.stop();
       this.logs.delete(key);
       this.atEnd.delete(key);
+      this.foldedListings.delete(key);
     }
   }
 
@@ -261,6 +294,13 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
     this.emitter.dispose();
     this.stateEmitter.dispose();
   }
+}
+
+/** Whether the listing starting at `line` is folded: its first line shows and the next one does not. A listing
+ * outside the visible part cannot be told: taken as folded. */
+function foldedOrUnseen(e: vscode.TextEditor, line: number): boolean {
+  const shows = (l: number) => e.visibleRanges.some((r) => r.start.line <= l && l <= r.end.line);
+  return !shows(line) || !shows(line + 1);
 }
 
 function showsEnd(e: vscode.TextEditor): boolean {

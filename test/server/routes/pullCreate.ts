@@ -120,7 +120,7 @@ function createForm(ctx: Ctx): CreatePullForm {
  */
 async function createPull(ctx: Ctx): Promise<void> {
   const { repo, mode } = ctx.repoAssignment();
-  mustAllowPulls(repo);
+  await mustAllowPulls(ctx, repo);
   const doer = ctx.requireSigned();
   if (repo.archived) archived();
   const form = createForm(ctx);
@@ -187,15 +187,17 @@ function requestReviewsAfterCreation(ctx: Ctx, repo: RepoRec, mode: Access, issu
   }
 }
 
-/** Gitea's mustAllowPulls middleware of the `/pulls` routes. */
-function mustAllowPulls(repo: RepoRec): void {
+/** Gitea's mustAllowPulls middleware of the `/pulls` routes: 404 when the unit is off, and for an empty repository
+ * (CanEnablePulls; seen on a real 1.26.3: a repository created by the API, before its first push). */
+export async function mustAllowPulls(ctx: Ctx, repo: RepoRec): Promise<void> {
   if (!repo.settings.hasPullRequests) notFound();
+  if ((await ctx.git.branches(repo.gitPath)).length === 0) notFound();
 }
 
 /** GetPullRequestByBaseHead: the pull request of that base and head, whatever its state (404 none). */
 async function pullByBaseHead(ctx: Ctx): Promise<void> {
   const { repo } = ctx.repoAssignment();
-  mustAllowPulls(repo);
+  await mustAllowPulls(ctx, repo);
   const state = ctx.state;
   const head = ctx.params.head ?? '';
   let headRepoId = repo.id;

@@ -3,6 +3,7 @@
 import type { Ctx } from '../context';
 import { pullShas, toPull } from '../convert/pulls';
 import { notFound } from '../errors';
+import { mustAllowPulls } from './pullCreate';
 import { formInt, listOptions, paged, setLinkHeader, setTotalCount } from '../paging';
 import type { Router } from '../router';
 import type { IssueRec, RepoRec } from '../state';
@@ -22,6 +23,7 @@ function pullFromParams(ctx: Ctx, repo: RepoRec): IssueRec {
 
 async function listPulls(ctx: Ctx): Promise<void> {
   const { repo } = ctx.repoAssignment();
+  await mustAllowPulls(ctx, repo);
   const st = ctx.query.get('state') ?? 'open';
   const milestone = formInt(ctx.query.get('milestone'));
   const labels = ctx.query.getAll('labels').map(formInt).filter(Boolean);
