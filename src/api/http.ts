@@ -303,15 +303,26 @@ async function readBody(
     body.destroy();
     throw tooLarge();
   }
+  // With its length known, the body is copied into place chunk by chunk as it arrives: joining the chunks at the end
+  // copied a 20 MB job log in one go, tens of milliseconds of the extension host's event loop (#40).
+  const expected = contentLength !== undefined && /^\d{1,15}$/.test(contentLength) ? Number(contentLength) : undefined;
+  const whole = expected !== undefined && expected > 0 ? Buffer.allocUnsafe(expected) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
+  let filled = 0; // bytes copied into `whole`, from its start
   for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
+    if (size + chunk.length > limit) {
       body.destroy();
       throw tooLarge();
     }
-    chunks.push(chunk);
+    if (whole && filled === size && size + chunk.length <= whole.length) {
+      chunk.copy(whole, size);
+      filled += chunk.length;
+    } else chunks.push(chunk);
+    size += chunk.length;
   }
-  return Buffer.concat(chunks, size);
+  if (!whole) return Buffer.concat(chunks, size);
+  if (chunks.length === 0) return filled === whole.length ? whole : whole.subarray(0, filled);
+  // More than its length said (a server's mistake): what came after is joined on.
+  return Buffer.concat([whole.subarray(0, filled), ...chunks], size);
 }

@@ -2,7 +2,7 @@
 // name the repository's files (the parser behind the Problems view, shared/ciLogProblems.ts). Capped: the newest
 // runs, a few failed jobs, CAPS.logLines lines each.
 import type { ActionWorkflowJob, GiteaClient } from '../api';
-import { parseLogProblems } from '../shared/ciLogProblems';
+import { parseLogProblemsInSlices } from '../shared/ciLogProblems';
 import { messageOf } from '../shared/errors';
 import { stateOf } from '../views/ciRunModel';
 import { CAPS } from './quote';
@@ -33,7 +33,8 @@ export interface CiState {
 /** A failed job's failing lines, from its log. */
 export async function failingLines(client: GiteaClient, owner: string, repo: string, jobId: number, signal?: AbortSignal): Promise<{ lines: string[]; more: boolean }> {
   const log = await client.downloadActionsRunJobLogs({ owner, repo, job_id: jobId }, { signal });
-  const { problems, truncated } = parseLogProblems(log, { owner, repo, maxProblems: CAPS.logLines + 1 });
+  // In slices, as the Problems view parses it: a long log would otherwise hold the extension host.
+  const { problems, truncated } = await parseLogProblemsInSlices([log], { owner, repo, maxProblems: CAPS.logLines + 1 }, signal);
   const lines = problems
     .slice(0, CAPS.logLines)
     .map((p) => `${p.path}:${p.line}${p.column ? `:${p.column}` : ''}: ${p.severity}: ${p.message.slice(0, CAPS.logLine)}${p.code ? ` (${p.code.slice(0, 100)})` : ''}`);

@@ -2,7 +2,9 @@
 // dist/markdownWorker.js), so that no body holds the extension host's event loop — every extension of the window
 // waits while it is held. The host only copies the text there and the HTML back (about 1 ms per MB). The worker
 // starts on the first render (or earlier, `warmMarkdownWorker`, when a page that will render opens), stays for the
-// next ones, and ends after a minute without work. A render that fails, or takes longer than RENDER_TIMEOUT_MS
+// next ones, and ends after a minute without work, or as soon as it has nothing left to render once the last page
+// that held it (holdMarkdownWorker) has closed: its heap, hundreds of MB after a page of long bodies, is the extension
+// host's memory (#41: +197 MiB after such a page closed, until it idled out). A render that fails, or takes longer than RENDER_TIMEOUT_MS
 // (the worker is then ended), shows the text as escaped plain text: never as markup, never nothing. The worker
 // renders one body at a time, so a body's time counts from when the one before it was answered, not from when it was
 // asked for (a page of 100 bodies of 1 MiB takes longer than one timeout in all, #41).
@@ -34,6 +36,10 @@ interface Pending {
 
 let worker: Worker | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
+/** Pages open that render (holdMarkdownWorker). */
+let holders = 0;
+/** The last holder closed while renders were pending: the worker ends when they are done. */
+let endWhenDone = false;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -53,7 +59,8 @@ function settle(id: number, html: string | undefined): void {
   pending.delete(id);
   clearTimeout(p.timer);
   p.resolve(html ?? plainText(p.markdown));
-  if (pending.size === 0) idle();
+  if (pending.size === 0 && endWhenDone && worker) stop(worker);
+  else if (pending.size === 0) idle();
   else if (worker) timeNext(worker);
 }
 
@@ -69,6 +76,7 @@ function timeNext(w: Worker): void {
 function stop(w: Worker): void {
   if (worker !== w) return;
   worker = undefined;
+  endWhenDone = false;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = undefined;
   void w.terminate();
@@ -99,6 +107,28 @@ function started(): Worker {
 /** Starts the worker ahead of the first render (a page that will render opens while its requests run). */
 export function warmMarkdownWorker(): void {
   started();
+}
+
+/** Whether the worker runs (tests and the bench: it ends with the last page). */
+export function markdownWorkerRunning(): boolean {
+  return worker !== undefined;
+}
+
+/** Held by a page that renders, while it is open. When the last holder lets go, the worker ends once it has nothing
+ * left to render (the next render starts a new one), so that what it allocated leaves the extension host with the page. */
+export function holdMarkdownWorker(): { dispose(): void } {
+  holders++;
+  endWhenDone = false;
+  let held = true;
+  return {
+    dispose: () => {
+      if (!held) return;
+      held = false;
+      if (--holders > 0 || !worker) return;
+      if (pending.size === 0) stop(worker);
+      else endWhenDone = true;
+    },
+  };
 }
 
 /** Markdown to safe HTML (markdown.ts's renderMarkdown, run on the worker thread). Never rejects; past `timeoutMs`

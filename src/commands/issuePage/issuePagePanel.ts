@@ -10,7 +10,7 @@ import { targetOrSignIn } from '../../core/targetOrSignIn';
 import { isRefusedCredential, refusedAccountOf, runSignInAgain } from '../../core/signInAgain';
 import type { CommentDrafts } from './commentDrafts';
 import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
-import { warmMarkdownWorker } from '../../shared/markdownOffThread';
+import { holdMarkdownWorker, warmMarkdownWorker } from '../../shared/markdownOffThread';
 import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
 import { bodyCutNote, bodyPlainNote, eventText, pageStrings } from './pageStrings';
@@ -117,6 +117,8 @@ export class IssuePage {
       // Signed in again (a new token, a new client) or out: the next request resolves the account afresh.
       services.accounts.onDidChangeAccounts(() => (this.target = undefined)),
       panel.onDidDispose(() => this.dispose()),
+      // While the page is open the Markdown worker stays; when the last page closes it ends (its heap with it).
+      holdMarkdownWorker(),
     );
     if (!this.fromCache()) void this.reload();
   }
@@ -468,6 +470,10 @@ export class IssuePage {
     void this.drafts.flush(this.key);
     if (IssuePage.open.get(this.key) === this) IssuePage.open.delete(this.key);
     for (const d of this.disposables) d.dispose();
+    // The page's model and HTML go with the page (the cache keeps its own entry), whoever still holds this object.
+    this.data = undefined;
+    this.snapshot = undefined;
+    this.loaded = Promise.resolve(undefined);
   }
 }
 

@@ -3,8 +3,9 @@
 // to the files. Diagnostics are kept per job and cleared when their run passes (a re-run, seen by CI Jobs' loads)
 // or when the user clears them. Only files of the repository's clone in the workspace that exist are named.
 import * as vscode from 'vscode';
+import { signalOf } from '../../core/errors';
 import type { Services } from '../../core/services';
-import { parseLogProblems, type LogProblem } from '../../shared/ciLogProblems';
+import { parseLogProblemsInSlices, type LogProblem } from '../../shared/ciLogProblems';
 import { stateOf } from '../ciRunModel';
 import type { RunsLoaded } from '../ciJobsView';
 import { LOG_SCHEME, parseLogUri, type JobLogProvider } from '../jobLog';
@@ -72,9 +73,9 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
     )?.rootUri;
   }
 
-  /** Parses the log and shows its problems (replacing that job's earlier ones). */
-  async publish(ref: JobLogRef, text: string, root: vscode.Uri): Promise<PublishedProblems> {
-    const { problems, truncated } = parseLogProblems(text, { owner: ref.owner, repo: ref.repo });
+  /** Parses the log (its parts, in slices) and shows its problems (replacing that job's earlier ones). */
+  async publish(ref: JobLogRef, parts: Iterable<string>, root: vscode.Uri, signal?: AbortSignal): Promise<PublishedProblems> {
+    const { problems, truncated } = await parseLogProblemsInSlices(parts, { owner: ref.owner, repo: ref.repo }, signal);
     const source = vscode.l10n.t('Gitea CI: {0}', `${ref.workflow ? `${ref.workflow}/` : ''}${ref.jobName}`);
     const byFile = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
     const existing = new Map<string, boolean>();
@@ -139,16 +140,24 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
   }
 
   /** The log's lines that name a file of the repository's clone link to that place. */
-  async provideDocumentLinks(doc: vscode.TextDocument): Promise<vscode.DocumentLink[]> {
+  async provideDocumentLinks(doc: vscode.TextDocument, token?: vscode.CancellationToken): Promise<vscode.DocumentLink[]> {
     const ref = jobLogRef(doc.uri);
     const root = ref && this.rootOf(ref);
     if (!ref || !root) return [];
     const cached = this.links.get(doc.uri.toString());
     if (cached?.version === doc.version) return cached.links;
     // The raw log, whose lines are the document's (the document shows them formatted: no markers, timestamps on demand).
-    const raw = await this.logs.log(doc.uri)?.text.rawText();
-    if (raw === undefined) return [];
-    const { problems } = parseLogProblems(raw, { owner: ref.owner, repo: ref.repo });
+    const live = this.logs.log(doc.uri);
+    if (!live) return [];
+    const version = doc.version;
+    // In slices: a 20 MB log's parse would otherwise hold the extension host for a second (#40: ≤ 50 ms a block).
+    const signal = signalOf(token);
+    const parsed = await parseLogProblemsInSlices(live.text.rawParts(), { owner: ref.owner, repo: ref.repo }, signal).catch((e: unknown) => {
+      if (signal?.aborted) return undefined; // expected: the editor no longer wants these links (it asks again)
+      throw e;
+    });
+    if (!parsed) return [];
+    const { problems } = parsed;
     const links = problems.filter((p) => p.logLine < doc.lineCount).map((p) => {
       const line = doc.lineAt(p.logLine);
       const target = vscode.Uri.joinPath(root, p.path).with({ fragment: `L${p.line}${p.column ? `,${p.column}` : ''}` });
@@ -157,7 +166,7 @@ export class CiProblems implements vscode.Disposable, vscode.DocumentLinkProvide
       link.tooltip = vscode.l10n.t('Open {0}:{1}', p.path, p.line);
       return link;
     });
-    this.links.set(doc.uri.toString(), { version: doc.version, links });
+    this.links.set(doc.uri.toString(), { version, links });
     return links;
   }
 

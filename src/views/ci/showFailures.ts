@@ -37,11 +37,14 @@ export async function showFailures(services: Services, problems: CiProblems, log
   }
   try {
     // The raw log (the open editor's, else fetched): a step's Run listing is told from its output by the runner's markers.
-    const text = await vscode.window.withProgress(
+    // Read and parsed under the same progress: a long log is parsed in slices, which takes a while.
+    const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the log of {0}…', name), cancellable: true },
-      (_p, token) => logs.rawText(ref.uri, signalOf(token)),
+      async (_p, token) => {
+        const signal = signalOf(token);
+        return problems.publish(ref, await logs.rawParts(ref.uri, signal), root, signal);
+      },
     );
-    const result = await problems.publish(ref, text, root);
     if (result.problems === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The log of "{0}" names no place in the files of this clone.', name));
     } else {

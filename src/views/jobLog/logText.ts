@@ -3,7 +3,7 @@
 // text is a concatenation of large strings (a 20 MB log: about 300 parts; a rope, flattened only when the editor
 // reads it) and the toggle stamps parts a few at a time. Few objects per line stay alive: a 20 MB log is a few large
 // strings, not a million small ones, so the garbage collector's pauses stay short. The raw log is kept as bytes
-// (outside the JavaScript heap): the CI problems read it (a step's Run listing is told from output by its markers).
+// (outside the JavaScript heap): the CI problems read it in parts (a step's Run listing is told from output by its markers).
 import { JobLogFormatter } from '../../shared/jobLogFormat';
 
 interface Part {
@@ -21,7 +21,6 @@ export class LogText {
   readonly formatter: JobLogFormatter;
   private readonly parts: Part[] = [];
   private readonly raw: Uint8Array[] = [];
-  private rawJoined: string | undefined;
   private joined: { stamps: boolean; text: string } | undefined;
   private split: { part: Part; stamps: string[] } | undefined;
 
@@ -33,11 +32,10 @@ export class LogText {
     return this.formatter.lineCount;
   }
 
-  /** Formats whole lines of the log and keeps them (`bytes`: the same text as read, kept for rawText). */
+  /** Formats whole lines of the log and keeps them (`bytes`: the same text as read, kept for rawParts). */
   append(text: string, bytes?: Uint8Array): void {
     if (!text) return;
     this.raw.push(bytes ?? Buffer.from(text, 'utf8'));
-    this.rawJoined = undefined;
     const { lines, stamps } = this.formatter.feed(text);
     if (!lines.length) return;
     this.parts.push({ lineCount: lines.length, plain: lines.join('\n'), stamps: stamps.join('\n') });
@@ -66,18 +64,14 @@ export class LogText {
     return text;
   }
 
-  /** The raw log, decoded a few chunks per turn of the event loop (one 20 MB decode would hold it for long). */
-  async rawText(): Promise<string> {
-    if (this.rawJoined !== undefined) return this.rawJoined;
+  /** The raw log as it was read, in its parts (whole lines each), each decoded when it is reached: never one 20 MB
+   * string (its decode, or its flattening, would hold the extension host for long). The parts present now. */
+  *rawParts(): Generator<string> {
     const count = this.raw.length;
-    let text = '';
     for (let i = 0; i < count; i++) {
       const chunk = this.raw[i]!;
-      text += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
-      if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
     }
-    if (this.raw.length === count) this.rawJoined = text;
-    return text;
   }
 
   /** Where a display line's text starts after its timestamp (0 when they are hidden). */

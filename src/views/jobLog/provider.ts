@@ -90,11 +90,11 @@ export class JobLogProvider implements vscode.TextDocumentContentProvider, vscod
     return live;
   }
 
-  /** The log's text as the server wrote it (what the CI problems parse), once it is loaded. */
-  async rawText(uri: vscode.Uri, signal?: AbortSignal): Promise<string> {
+  /** The log's text as the server wrote it (what the CI problems parse), in its parts, once it is loaded. */
+  async rawParts(uri: vscode.Uri, signal?: AbortSignal): Promise<Iterable<string>> {
     const live = await this.open(uri, signal);
     await live.loaded;
-    return await live.text.rawText();
+    return live.text.rawParts();
   }
 
   /** Where a line's text starts in the editor (after its timestamp when they are shown). */

@@ -256,3 +256,38 @@ describe('network failures', () => {
     }
   });
 });
+
+describe('a long answer read in parts', () => {
+  /** A server that answers every request with `body` written in 64 KiB pieces, with its length or chunked. */
+  async function pieces(body: Buffer, withLength: boolean): Promise<{ url: string; close: () => Promise<void> }> {
+    const srv = createServer((s) =>
+      s.once('data', () => {
+        s.write(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n${withLength ? `Content-Length: ${body.length}` : 'Transfer-Encoding: chunked'}\r\nConnection: close\r\n\r\n`);
+        for (let at = 0; at < body.length; at += 65_536) {
+          const piece = body.subarray(at, at + 65_536);
+          s.write(withLength ? piece : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]));
+        }
+        if (withLength) s.end();
+        else s.end('0\r\n\r\n');
+      }),
+    );
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const port = (srv.address() as { port: number }).port;
+    return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((r) => srv.close(() => r())) };
+  }
+
+  for (const withLength of [true, false]) {
+    it(`${withLength ? 'with its Content-Length (copied into place as it comes)' : 'chunked, no length (joined at the end)'}: every byte, in order`, async () => {
+      const body = Buffer.alloc(3 * 1024 * 1024 + 17);
+      for (let i = 0; i < body.length; i++) body[i] = (i * 31 + (i >> 16)) & 0xff;
+      const server = await pieces(body, withLength);
+      try {
+        const read = await createClient({ baseUrl: server.url }).readJobLogFrom({ owner: 'a', repo: 'b', job_id: 1, from: 0 });
+        assert.equal(read.kind, 'whole');
+        assert.ok(Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength).equals(body));
+      } finally {
+        await server.close();
+      }
+    });
+  }
+});
