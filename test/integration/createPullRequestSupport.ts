@@ -50,7 +50,13 @@ export async function cloneFromServer(server: TestServer, owner: string, repo: s
   const url = `${server.url}${owner}/${repo}.git`;
   const header = `Authorization: Basic ${Buffer.from(`${user}:${FIXTURES.users[user].tokens.all}`).toString('base64')}`;
   const git = async (...args: string[]): Promise<string> => {
-    const r = await runTestGit([...IDENTITY, ...args], { cwd: dir });
+    let r = await runTestGit([...IDENTITY, ...args], { cwd: dir });
+    // The git extension reads and writes the same clone in the background (its status, fetches): a lock it holds
+    // for a moment is waited out, as a user would try again.
+    for (let attempt = 1; r.code !== 0 && attempt <= 5 && /could not lock config file|index\.lock|\.lock': File exists/.test(r.stderr); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      r = await runTestGit([...IDENTITY, ...args], { cwd: dir });
+    }
     assert.equal(r.code, 0, `git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout.trim();
   };
