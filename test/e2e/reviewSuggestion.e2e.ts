@@ -95,6 +95,9 @@ describe('a suggested change in a review thread', function () {
       await suggestedShown.waitFor({ state: 'hidden', timeout: 15_000 });
     }
     // Saved as it is after the Undo (a window with auto-save wrote the suggestion to disk meanwhile): no change left.
+    // A modal left open makes the palette unreachable: say which (seen once in a fresh clone's run, not reproduced).
+    const dialog = vs.page.locator('.monaco-dialog-box');
+    if (await dialog.count()) assert.fail(`a dialog is open before File: Save: ${(await dialog.first().innerText()).replace(/\s+/g, ' ')}`);
     await vs.runCommand('File: Save');
     await vs.runCommand('Gitea: Back to Default Branch');
     await vs.waitForNotification(new RegExp(`Switched to ${defaultBranch}`), 30_000);
