@@ -75,6 +75,25 @@ export async function cloneFromServer(server: TestServer, owner: string, repo: s
   return { dir, repo: detected, git, dispose: () => rmSync(parent, { recursive: true, force: true }) };
 }
 
+/** Within a `describe`: a clone of `owner/repo` made before its tests (git's credentials from the extension, not the
+ * harness) and removed after them. `server` is read when the clone is made. */
+export function cloneForSuite(server: () => TestServer, owner = 'alice', repo = 'demo'): () => Clone {
+  let clone: Clone | undefined;
+  let restoreGitCredentials: (() => void) | undefined;
+  before(async () => {
+    restoreGitCredentials = withoutHarnessGitCredentials();
+    clone = await cloneFromServer(server(), owner, repo);
+  });
+  after(() => {
+    restoreGitCredentials?.();
+    clone?.dispose();
+  });
+  return () => {
+    assert.ok(clone, 'the clone was made');
+    return clone;
+  };
+}
+
 /** Runs Create Pull Request for the clone's checked-out branch. */
 export function createPullRequest(repo: RepoRef, args: Record<string, unknown> = {}): Thenable<CreatePullRequestResult | undefined> {
   return vscode.commands.executeCommand<CreatePullRequestResult | undefined>('gitea.createPullRequest', { repo, ...args });

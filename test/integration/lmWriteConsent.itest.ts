@@ -18,7 +18,7 @@ import { rerunFailedJobsTool } from '../../src/lm/rerunFailedJobsTool';
 import { escapeMarkdown } from '../../src/views/text';
 import { FIXTURES, type TestServer } from '../server/index';
 import type { JobRec, RunRec } from '../server/state';
-import { branchWithCommits, cloneFromServer, withoutHarnessGitCredentials, type Clone } from './createPullRequestSupport';
+import { branchWithCommits, cloneForSuite } from './createPullRequestSupport';
 import { demoSession } from './demoSession';
 import { block, CHANGED, confirmationOf, textOf, token, unasked } from './lmWriteSupport';
 import { api } from './viewsSupport';
@@ -266,20 +266,11 @@ describe('Writing tools: nothing is sent that was not shown (a failed first read
   });
 
   describe('createPullRequest: nothing pushed or sent that was not shown', () => {
-    let clone: Clone | undefined;
-    let restoreGitCredentials: (() => void) | undefined;
-    before(async () => {
-      restoreGitCredentials = withoutHarnessGitCredentials();
-      clone = await cloneFromServer(server, 'alice', 'demo');
-    });
-    after(() => {
-      restoreGitCredentials?.();
-      clone?.dispose();
-    });
+    const clone = cloneForSuite(() => server);
     const pushes = (since: number) => server.requests.slice(since).filter((r) => r.kind === 'git' && r.path.endsWith('git-receive-pack'));
 
     it('a failed first read asks nothing; a commit made between the question and the answer: nothing pushed, nothing sent', async () => {
-      await branchWithCommits(clone!, 'topic/agent-changed', 'origin/main', ['Change under review']);
+      await branchWithCommits(clone(), 'topic/agent-changed', 'origin/main', ['Change under review']);
       const tool = createPullRequestTool(svc);
       const from = server.requests.length;
       server.failOnce({ match: (r) => r.kind === 'api' && r.method === 'GET' && r.apiPath === '/repos/alice/demo', status: 502, body: 'Bad Gateway', contentType: 'text/plain' });
@@ -288,7 +279,7 @@ describe('Writing tools: nothing is sent that was not shown (a failed first read
       assert.equal(textOf(await tool.invoke({ input: {} }, token())), unasked('The pull request was not created.'));
       const c = await confirmationOf(tool, {});
       assert.ok(c.text.includes(block('Title:', 'Change under review')), c.text);
-      await clone!.git('commit', '--quiet', '--allow-empty', '-m', 'Slipped in after the question');
+      await clone().git('commit', '--quiet', '--allow-empty', '-m', 'Slipped in after the question');
       assert.equal(textOf(await tool.invoke({ input: {} }, token())), CHANGED);
       assert.deepEqual(writes(from), []);
       assert.deepEqual(pushes(from), [], 'nothing pushed');
@@ -296,9 +287,9 @@ describe('Writing tools: nothing is sent that was not shown (a failed first read
     it('25 questions in a row (25 titles), then 25 answers: each creates the pull request it showed (each closed before the next)', async function () {
       this.timeout(900_000);
       const branch = 'topic/agent-in-a-row';
-      await branchWithCommits(clone!, branch, 'origin/main', ['Asked 25 times']);
+      await branchWithCommits(clone(), branch, 'origin/main', ['Asked 25 times']);
       // Pushed beforehand: no question includes a push, and an answer pushes nothing.
-      await clone!.git('push', '--quiet', '-u', 'origin', branch);
+      await clone().git('push', '--quiet', '-u', 'origin', branch);
       const tool = createPullRequestTool(svc);
       const inputs = Array.from({ length: 25 }, (_, i) => ({ title: `In a row ${i + 1}`, body: `Description ${i + 1}` }));
       const from = server.requests.length;

@@ -14,7 +14,7 @@ import { replyToReviewThreadTool } from '../../src/lm/replyToReviewThreadTool';
 import { rerunFailedJobsTool } from '../../src/lm/rerunFailedJobsTool';
 import { escapeMarkdown } from '../../src/views/text';
 import { FIXTURES, type TestServer } from '../server/index';
-import { branchWithCommits, cloneFromServer, withoutHarnessGitCredentials, type Clone } from './createPullRequestSupport';
+import { branchWithCommits, cloneForSuite } from './createPullRequestSupport';
 import { demoSession } from './demoSession';
 import { block, confirmationOf, outsideFences, textOf, token, unasked } from './lmWriteSupport';
 import { api } from './viewsSupport';
@@ -152,19 +152,10 @@ describe('Language-model tools that write (ask first), on a test server of their
   });
 
   describe('createPullRequest, from a clone', () => {
-    let clone: Clone | undefined;
-    let restoreGitCredentials: (() => void) | undefined;
-    before(async () => {
-      restoreGitCredentials = withoutHarnessGitCredentials();
-      clone = await cloneFromServer(server, 'alice', 'demo');
-    });
-    after(() => {
-      restoreGitCredentials?.();
-      clone?.dispose();
-    });
+    const clone = cloneForSuite(() => server);
 
     it('asks with the push, the branches, the title and description by the form\'s rules; declined, nothing is pushed or sent; accepted, exactly that', async () => {
-      await branchWithCommits(clone!, 'topic/agent-docs', 'origin/main', ['Document the agent tools\n\nThey ask first.']);
+      await branchWithCommits(clone(), 'topic/agent-docs', 'origin/main', ['Document the agent tools\n\nThey ask first.']);
       const tool = createPullRequestTool(svc);
       const from = server.requests.length;
       const c = await confirmationOf(tool, {});
@@ -190,7 +181,7 @@ describe('Language-model tools that write (ask first), on a test server of their
       assert.deepEqual(writes(from).map((r) => [r.method, r.apiPath, r.body]), [
         ['POST', '/repos/alice/demo/pulls', { head: 'topic/agent-docs', base: 'main', title: 'Document the agent tools', body: 'They ask first.' }],
       ]);
-      assert.equal(await clone!.git('config', '--get', 'branch.topic/agent-docs.gitea-pr'), `${server.url} alice/demo#${number}`);
+      assert.equal(await clone().git('config', '--get', 'branch.topic/agent-docs.gitea-pr'), `${server.url} alice/demo#${number}`);
 
       // Again: the open pull request is said, nothing sent.
       const since = server.requests.length;
