@@ -44,12 +44,19 @@ function runPhase(phase) {
     let passed = 0;
     let failed = 0;
     let buffered = '';
+    // The failures' report (mocha's `N failing` block, node:test's `not ok` lines), repeated in the summary: CI keeps
+    // only the end of the output, and a failure of an early phase scrolled out of it.
+    const failures = [];
+    let failingBlock = 0;
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
+        if (/^\s*\d+ failing/.test(line)) failingBlock = 30;
+        else if (/^\[/.test(line)) failingBlock = 0;
+        if ((failingBlock-- > 0 || /^\s*not ok \d+ - /.test(line)) && failures.length < 80) failures.push(line);
         const m = phase.counts?.exec(line.trim());
         if (!m) continue;
         if (m[1] === 'pass') passed += Number(m[2]);
@@ -61,7 +68,7 @@ function runPhase(phase) {
     process.once('SIGINT', stop).once('SIGTERM', stop);
     child.on('close', (code) => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
-      resolve({ code: code ?? 1, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve({ code: code ?? 1, passed, failed, failures, seconds: Math.round((Date.now() - started) / 1000) });
     });
   });
 }
@@ -83,6 +90,9 @@ process.stdout.write('\n=== summary ===\n');
 for (const r of results) {
   const counts = r.passed || r.failed ? ` ${r.passed} passed, ${r.failed} failed` : '';
   process.stdout.write(`${r.phase.padEnd(20)} ${r.code === 0 ? 'ok  ' : 'FAIL'}${counts} (${r.seconds}s)${r.editor ? ` ${r.editor}` : ''}\n`);
+}
+for (const r of results.filter((x) => x.failures.length > 0)) {
+  process.stdout.write(`\n--- what failed in ${r.phase} ---\n${r.failures.join('\n')}\n`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

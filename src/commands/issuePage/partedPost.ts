@@ -5,7 +5,9 @@
 // own (the host runs whatever waits between two parts; waiting for each part's delivery instead added a round trip
 // per part to the page's paint), the page joins the parts and reads the message
 // (media/issuePage/page.js, `part`). Messages keep their order: while parts are on their way, the next messages wait
-// behind them. Pure of vscode (the send function is given).
+// behind them. The JSON is written part by part as the parts go (jsonText), never whole (#41: a page of 100 bodies of
+// 1 MiB made a 255 MiB string at once, held by the host until V8 collected it, and one task as long as its writing).
+// A message is not changed after it is posted (pages' data is read-only). Pure of vscode (the send function is given).
 
 /** The most characters of JSON one part carries. */
 export const PART_CHARS = 64 * 1024;
@@ -17,17 +19,78 @@ export interface PartMessage {
   readonly last: boolean;
 }
 
-/** `json` in pieces of at most `size` characters, never between the two halves of a surrogate pair. */
-export function jsonParts(json: string, size = PART_CHARS): PartMessage[] {
-  const parts: PartMessage[] = [];
-  for (let at = 0; at < json.length; ) {
-    let end = Math.min(json.length, at + size);
-    const before = json.charCodeAt(end - 1);
-    if (end < json.length && end - 1 > at && before >= 0xd800 && before <= 0xdbff) end--;
-    parts.push({ type: 'part', json: json.slice(at, end), last: end >= json.length });
-    at = end;
+/** No slice of a long string is longer (escaped, a slice may be up to 6 times as long: `\u0000`). */
+const SLICE_CHARS = 16 * 1024;
+
+/** The end of a slice of `text` from `at`, at most `size` long, never between the two halves of a surrogate pair. */
+function sliceEnd(text: string, at: number, size: number): number {
+  const end = Math.min(text.length, at + size);
+  const before = text.charCodeAt(end - 1);
+  return end < text.length && end - 1 > at && before >= 0xd800 && before <= 0xdbff ? end - 1 : end;
+}
+
+/** `value` as JSON.stringify writes it (plain data: objects, arrays, strings, numbers, booleans, null; toJSON
+ * honoured), in pieces: a long string in escaped slices, so that no piece is long and the whole is never built. */
+function* jsonText(value: unknown, key: string, seen: Set<object>): Generator<string, void, undefined> {
+  const v = typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function' ? (value as { toJSON(k: string): unknown }).toJSON(key) : value;
+  if (typeof v === 'string') {
+    if (v.length <= SLICE_CHARS) {
+      yield JSON.stringify(v);
+      return;
+    }
+    yield '"';
+    for (let at = 0; at < v.length; ) {
+      const end = sliceEnd(v, at, SLICE_CHARS);
+      yield JSON.stringify(v.slice(at, end)).slice(1, -1);
+      at = end;
+    }
+    yield '"';
+    return;
   }
-  return parts;
+  if (v === null || typeof v !== 'object') {
+    // Numbers, booleans and what JSON.stringify refuses (a bigint throws) or leaves out (undefined: callers skip it).
+    yield JSON.stringify(v) ?? 'null';
+    return;
+  }
+  if (seen.has(v)) throw new TypeError('Converting circular structure to JSON');
+  seen.add(v);
+  if (Array.isArray(v)) {
+    yield '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) yield ',';
+      const item: unknown = v[i];
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null';
+      else yield* jsonText(item, String(i), seen);
+    }
+    yield ']';
+  } else {
+    yield '{';
+    let first = true;
+    for (const k of Object.keys(v)) {
+      const item: unknown = (v as Record<string, unknown>)[k];
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      yield first ? `${JSON.stringify(k)}:` : `,${JSON.stringify(k)}:`;
+      first = false;
+      yield* jsonText(item, k, seen);
+    }
+    yield '}';
+  }
+  seen.delete(v);
+}
+
+/** The JSON of `message` in parts of at most `size` characters (never between the halves of a surrogate pair),
+ * written as they are asked for: joined, they are JSON.stringify(message). */
+export function* jsonPartsOf(message: unknown, size = PART_CHARS): Generator<string, void, undefined> {
+  let buffer = '';
+  for (const piece of jsonText(message, '', new Set())) {
+    buffer += piece;
+    while (buffer.length > size) {
+      const end = sliceEnd(buffer, 0, size);
+      yield buffer.slice(0, end);
+      buffer = buffer.slice(end);
+    }
+  }
+  if (buffer.length > 0) yield buffer;
 }
 
 export class PartedPoster {
@@ -40,21 +103,34 @@ export class PartedPoster {
     private readonly size = PART_CHARS,
   ) {}
 
-  /** Posts `message`: at once when it is short and nothing is on its way, else in order behind what is. */
+  /** Posts `message`: at once when it is short and nothing is on its way, else in order behind what is. Its JSON is
+   * written a part at a time, each part in a task of its own. */
   post(message: unknown): void {
-    const json = JSON.stringify(message);
-    if (json.length <= this.size && !this.tail) {
+    const parts = jsonPartsOf(message, this.size);
+    const first = parts.next();
+    const second = first.done ? first : parts.next();
+    const short = second.done;
+    if (short && !this.tail) {
       this.send(message).then(undefined, this.failed);
       return;
     }
-    const pieces: unknown[] = json.length <= this.size ? [message] : jsonParts(json, this.size);
     const previous = this.tail ?? Promise.resolve();
     const tail: Promise<void> = previous
       .then(async () => {
-        for (const [i, piece] of pieces.entries()) {
-          if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (short) {
+          this.send(message).then(undefined, this.failed);
+          return;
+        }
+        let part = first.value as string;
+        let next: IteratorResult<string, void> = second;
+        for (;;) {
+          const last = next.done === true;
           // Sent in order (VS Code delivers a webview's messages in the order posted); a failed one is reported.
-          this.send(piece).then(undefined, this.failed);
+          this.send({ type: 'part', json: part, last } satisfies PartMessage).then(undefined, this.failed);
+          if (last) return;
+          part = next.value as string;
+          await new Promise((resolve) => setImmediate(resolve));
+          next = parts.next();
         }
       })
       .catch(this.failed)

@@ -2,7 +2,7 @@
 // serialises a 1.3 MB page in one go); the page joins them. Order is kept, short messages go at once when nothing waits.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { jsonParts, PartedPoster, type PartMessage } from '../../../../src/commands/issuePage/partedPost';
+import { jsonPartsOf, PartedPoster, type PartMessage } from '../../../../src/commands/issuePage/partedPost';
 
 /** What the page does with what it receives (media/issuePage/page.js): parts joined and parsed, others as they are. */
 function receiver() {
@@ -22,14 +22,53 @@ function receiver() {
 
 describe('parted posting to the issue page', () => {
   it('cuts JSON into parts of at most the size, never inside a surrogate pair; joined they are the JSON', () => {
-    const json = JSON.stringify({ html: `<p>${'é😀'.repeat(5000)}</p>` });
+    const message = { html: `<p>${'é😀'.repeat(50_000)}</p>`, list: ['a\u0000b', 1, true, null, undefined, { d: new Date(0) }], gone: undefined };
+    const json = JSON.stringify(message);
     for (const size of [7, 64, 1000, json.length, json.length + 1]) {
-      const parts = jsonParts(json, size);
-      assert.equal(parts.map((p) => p.json).join(''), json);
-      assert.ok(parts.every((p) => p.json.length <= size && p.json.length > 0));
-      assert.ok(parts.every((p) => !/^[\udc00-\udfff]/.test(p.json)), 'no part starts with a low surrogate');
-      assert.deepEqual(parts.map((p) => p.last), parts.map((_, i) => i === parts.length - 1));
+      const parts = [...jsonPartsOf(message, size)];
+      assert.equal(parts.join(''), json);
+      assert.ok(parts.every((p) => p.length <= size && p.length > 0));
+      assert.ok(parts.every((p) => !/^[\udc00-\udfff]/.test(p)), 'no part starts with a low surrogate');
     }
+  });
+
+  it('joined parts are JSON.stringify of generated hostile data: long strings of escapes, lone surrogates, deep nesting', () => {
+    let seed = 41;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const alphabet = ['a', '"', '\\', '\u0000', '\n', '\u2028', '\ud83d', '\ude00', '😀', 'é', '<', '\u001f'];
+    const text = (n: number): string => Array.from({ length: n }, () => alphabet[random(alphabet.length)]).join('');
+    const value = (depth: number): unknown => {
+      const kind = depth > 4 ? random(4) : random(7);
+      if (kind === 0) return text(random(3) === 0 ? 40_000 + random(30_000) : random(20));
+      if (kind === 1) return random(3) === 0 ? -random(1000) / 7 : random(1000);
+      if (kind === 2) return [true, false, null, undefined, Number.NaN][random(5)];
+      if (kind === 3) return text(3);
+      if (kind === 4) return Array.from({ length: random(6) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: random(6) }, () => [text(4), value(depth + 1)]));
+    };
+    for (let i = 0; i < 60; i++) {
+      const message = { type: 'page', data: value(0) };
+      const parts = [...jsonPartsOf(message, 1 + random(5000))];
+      assert.equal(parts.join(''), JSON.stringify(message), `input ${i}`);
+    }
+  });
+
+  it('writes the JSON as its parts are asked for: the first part reads only the start of the message', () => {
+    const read: string[] = [];
+    const big = 'x'.repeat(1_000_000);
+    const message = {
+      get first() { return read.push('first'), big; },
+      get second() { return read.push('second'), big; },
+    };
+    const parts = jsonPartsOf(message, 1000);
+    assert.ok(parts.next().value);
+    assert.deepEqual(read, ['first'], 'the second string is not read (nor its JSON written) for the first part');
+  });
+
+  it('a circular message is refused as JSON.stringify refuses it', () => {
+    const message: Record<string, unknown> = { a: 1 };
+    message.self = message;
+    assert.throws(() => [...jsonPartsOf(message, 10)], TypeError);
   });
 
   it('posts a short message at once, a long one in parts each in a task of its own, and keeps the order', async () => {
