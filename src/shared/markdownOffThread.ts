@@ -7,12 +7,15 @@
 // host's memory (#41: +197 MiB after such a page closed, until it idled out). A render that fails, or takes longer than RENDER_TIMEOUT_MS
 // (the worker is then ended), shows the text as escaped plain text: never as markup, never nothing. The worker
 // renders one body at a time, so a body's time counts from when the one before it was answered, not from when it was
-// asked for (a page of 100 bodies of 1 MiB takes longer than one timeout in all, #41).
+// asked for (a page of 100 bodies of 1 MiB takes longer than one timeout in all, #41). A page of megabytes of HTML
+// keeps its long bodies' HTML on the worker (renderMarkdownKept): the host holds a KeptHtml and reads it in slices as the
+// page's message is written, so that what the host allocates for the page is the message's parts, short-lived, and the
+// HTML goes with the worker when the page closes (#41: the host's garbage outlived such a page by hundreds of MiB).
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { escapeHtml } from './htmlSafety';
 import type { MarkdownOptions } from './markdown';
-import type { RenderAnswer, RenderRequest } from './markdownWorker';
+import type { RenderAnswer, WorkerRequest } from './markdownWorker';
 
 /** The longest a render may take: 1 MB of the slowest markup renders in 1-2 s, and took 12 s on 2 cores under a
  * load of 26 (`npm run bench`, Markdown section). */
@@ -27,14 +30,18 @@ const WORKER_HEAP_MB = 768;
 export const PLAIN_MAX_CHARS = 1024 * 1024;
 
 interface Pending {
-  readonly resolve: (html: string) => void;
-  readonly markdown: string;
+  /** The worker's answer, or undefined when it ended first. */
+  readonly resolve: (answer: RenderAnswer | undefined) => void;
   readonly timeoutMs: number;
   /** Set once the worker is on it (it is the oldest still pending). */
   timer?: NodeJS.Timeout;
 }
 
 let worker: Worker | undefined;
+/** Which worker this is (a KeptHtml names the one that keeps it: another one started since does not have it). */
+let generation = 0;
+/** Bodies kept on the worker for the pages that hold it: while any is, it does not end for idleness. */
+let keptCount = 0;
 let idleTimer: NodeJS.Timeout | undefined;
 /** Pages open that render (holdMarkdownWorker). */
 let holders = 0;
@@ -53,12 +60,12 @@ export function plainText(markdown: string): string {
   return `<pre class="markdown-plain">${escapeHtml(markdown.length > PLAIN_MAX_CHARS ? markdown.slice(0, PLAIN_MAX_CHARS) : markdown)}</pre>\n`;
 }
 
-function settle(id: number, html: string | undefined): void {
+function settle(id: number, answer: RenderAnswer | undefined): void {
   const p = pending.get(id);
   if (!p) return;
   pending.delete(id);
   clearTimeout(p.timer);
-  p.resolve(html ?? plainText(p.markdown));
+  p.resolve(answer);
   if (pending.size === 0 && endWhenDone && worker) stop(worker);
   else if (pending.size === 0) idle();
   else if (worker) timeNext(worker);
@@ -77,18 +84,22 @@ function stop(w: Worker): void {
   if (worker !== w) return;
   worker = undefined;
   endWhenDone = false;
+  keptCount = 0;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = undefined;
   void w.terminate();
   for (const id of [...pending.keys()]) settle(id, undefined);
 }
 
-/** No render left: the worker waits a while for the next, and never keeps the process alive meanwhile. */
+/** No render left: the worker waits a while for the next (unless it keeps bodies of open pages), and never keeps
+ * the process alive meanwhile. */
 function idle(): void {
   if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
   const w = worker;
   if (!w) return;
   w.unref();
+  if (keptCount > 0) return;
   idleTimer = setTimeout(() => stop(w), IDLE_MS);
   idleTimer.unref();
 }
@@ -96,10 +107,11 @@ function idle(): void {
 function started(): Worker {
   if (worker) return worker;
   const w = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-  w.on('message', (a: RenderAnswer) => settle(a.id, 'html' in a ? a.html : undefined));
+  w.on('message', (a: RenderAnswer) => settle(a.id, a));
   w.on('error', () => stop(w));
   w.on('exit', () => stop(w));
   worker = w;
+  generation++;
   idle();
   return w;
 }
@@ -114,35 +126,95 @@ export function markdownWorkerRunning(): boolean {
   return worker !== undefined;
 }
 
+/** A hold on the worker, by a page while it is open: the bodies kept for it are dropped when it lets go. */
+export interface MarkdownHold {
+  dispose(): void;
+  /** Counts a body kept on the worker for this page (renderMarkdownKept); dropped at once if the page has closed. */
+  keep(id: number): void;
+}
+
 /** Held by a page that renders, while it is open. When the last holder lets go, the worker ends once it has nothing
- * left to render (the next render starts a new one), so that what it allocated leaves the extension host with the page. */
-export function holdMarkdownWorker(): { dispose(): void } {
+ * left to render (the next render starts a new one), so that what it allocated leaves the extension host with the
+ * page; while others hold it, the bodies kept for this page are dropped. */
+export function holdMarkdownWorker(): MarkdownHold {
   holders++;
   endWhenDone = false;
   let held = true;
+  const kept: number[] = [];
+  const drop = (ids: readonly number[]): void => {
+    if (!worker || ids.length === 0) return;
+    worker.postMessage({ drop: ids } satisfies WorkerRequest);
+    keptCount = Math.max(0, keptCount - ids.length);
+    if (pending.size === 0) idle();
+  };
   return {
+    keep: (id) => {
+      keptCount++;
+      if (held) kept.push(id);
+      else drop([id]);
+    },
     dispose: () => {
       if (!held) return;
       held = false;
-      if (--holders > 0 || !worker) return;
+      const mine = kept.splice(0);
+      if (--holders > 0 || !worker) return drop(mine);
       if (pending.size === 0) stop(worker);
       else endWhenDone = true;
     },
   };
 }
 
-/** Markdown to safe HTML (markdown.ts's renderMarkdown, run on the worker thread). Never rejects; past `timeoutMs`
- * the worker is ended and what it had to render shows as plain text (plainText). */
-export function renderMarkdownOffThread(markdown: string, options: MarkdownOptions = {}, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
+/** Sends `request` (given its id) and resolves with the worker's answer, undefined if it ended first. */
+function ask(make: (id: number) => WorkerRequest, timeoutMs: number): { readonly generation: number; readonly answer: Promise<RenderAnswer | undefined> } {
   const w = started();
   if (idleTimer) clearTimeout(idleTimer);
-  // While it renders, the worker keeps the process alive (a test, a script waits for its answer).
+  // While it works, the worker keeps the process alive (a test, a script waits for its answer).
   w.ref();
   const id = nextId++;
-  return new Promise<string>((resolve) => {
-    pending.set(id, { resolve, markdown, timeoutMs });
+  const answer = new Promise<RenderAnswer | undefined>((resolve) => {
+    pending.set(id, { resolve, timeoutMs });
     timeNext(w);
-    const request: RenderRequest = { id, markdown, options: { ...options } };
-    w.postMessage(request);
+    w.postMessage(make(id));
   });
+  return { generation, answer };
+}
+
+/** Markdown to safe HTML (markdown.ts's renderMarkdown, run on the worker thread). Never rejects; past `timeoutMs`
+ * the worker is ended and what it had to render shows as plain text (plainText). */
+export async function renderMarkdownOffThread(markdown: string, options: MarkdownOptions = {}, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
+  const a = await ask((id) => ({ id, markdown, options: { ...options } }), timeoutMs).answer;
+  return a && 'html' in a ? a.html : plainText(markdown);
+}
+
+/** A body's HTML kept on the worker for a page (renderMarkdownKept): read it with readKeptHtml. */
+export class KeptHtml {
+  constructor(
+    /** The worker that keeps it. */
+    readonly generation: number,
+    readonly id: number,
+    /** Its length in characters. */
+    readonly length: number,
+    /** The Markdown it was rendered from: shown as text if the worker is gone when it is read. */
+    readonly source: string,
+  ) {}
+}
+
+/** As renderMarkdownOffThread, but HTML of `keepFrom` characters or more stays on the worker for `hold`'s page: a
+ * KeptHtml is answered. */
+export async function renderMarkdownKept(markdown: string, options: MarkdownOptions, hold: MarkdownHold, keepFrom: number, timeoutMs = RENDER_TIMEOUT_MS): Promise<string | KeptHtml> {
+  const asked = ask((id) => ({ id, markdown, options: { ...options }, keepFrom }), timeoutMs);
+  const a = await asked.answer;
+  if (!a || 'error' in a || 'text' in a) return plainText(markdown);
+  if ('html' in a) return a.html;
+  // Kept on a worker that may have ended since (then what is read falls back to the text).
+  if (asked.generation === generation && worker) hold.keep(a.id);
+  return new KeptHtml(asked.generation, a.id, a.kept, markdown);
+}
+
+/** `chars` characters of a kept body from `from` (fewer at its end, or one fewer rather than half a surrogate pair);
+ * undefined when the worker that kept it has ended (a render timed out, or its page closed). */
+export async function readKeptHtml(kept: KeptHtml, from: number, chars: number): Promise<string | undefined> {
+  if (kept.generation !== generation || !worker) return undefined;
+  const a = await ask((id) => ({ id, read: kept.id, from, chars }), RENDER_TIMEOUT_MS).answer;
+  return a && 'text' in a ? a.text : undefined;
 }

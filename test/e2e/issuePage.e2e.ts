@@ -1,6 +1,8 @@
 // The issue page's pickers and the pull request page as a user sees them: a label added with the Labels picker (a
 // real QuickPick opened from the page's Change… button) shows on the page; a pull request's page shows its branches,
-// mergeability, commits and changed files, reviews and CI state (README screenshot), on the server in use.
+// mergeability, commits and changed files, reviews and CI state (README screenshot), on the server in use. A page of
+// megabytes (its bodies' HTML kept on the Markdown worker and read from there as the page's message is written, #41)
+// shows every body whole and formatted.
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { requires, session } from './session';
@@ -189,5 +191,30 @@ describe('issue page: pickers and pull requests', function () {
       body: JSON.stringify({ title: before.title, body: before.body }),
     });
     assert.equal(restored.status, 201);
+  });
+
+  it('a page of megabytes (five bodies of 900 KB, their HTML kept on the Markdown worker) shows every body whole and formatted', async function () {
+    const { target } = session();
+    const repoPath = `/repos/${target.repo.owner}/${target.repo.name}`;
+    const post = async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await fetch(`${target.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `token ${target.user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      assert.equal(res.status, 201, `POST ${path}`);
+      return (await res.json()) as T;
+    };
+    // About 900 KB each, 4.5 MB in all: over the 4 MiB from which a page keeps its long bodies on the worker.
+    const part = (n: number) => `**Bold start ${n}**\n\n${'A line of text with `code` and _emphasis_ in it.\n'.repeat(18_000)}\nThe end of part ${n}.`;
+    const issue = await post<{ number: number }>(`${repoPath}/issues`, { title: `A page of megabytes ${Date.now()}`, body: part(0) });
+    for (let n = 1; n < 5; n++) await post(`${repoPath}/issues/${issue.number}/comments`, { body: part(n) });
+    const frame = await openPage(issue.number);
+    for (let n = 0; n < 5; n++) {
+      await frame.locator('.timeline .markdown p', { hasText: `The end of part ${n}.` }).waitFor({ timeout: 90_000 });
+      assert.equal(await frame.locator('.timeline .markdown strong', { hasText: `Bold start ${n}` }).count(), 1, `body ${n} is formatted`);
+    }
+    assert.equal(await frame.locator('.timeline .markdown-plain').count(), 0, 'no body is shown as plain text');
+    await vs.runCommand('View: Close All Editors');
   });
 });

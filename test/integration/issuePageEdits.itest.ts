@@ -56,7 +56,7 @@ describe('issue page edits (Gitea 1.27 test server)', function () {
     assert.deepEqual(await page.handle({ type: 'editBody', body: 'Now with **steps**' }), { ok: true });
     assert.deepEqual(patches(from).map((r) => r.body), [{ body: 'Now with **steps**' }]);
     const description = (await page.whenLoaded())?.timeline[0];
-    assert.ok(description?.kind === 'comment' && description.description);
+    assert.ok(description?.kind === 'comment' && description.description && typeof description.html === 'string');
     assert.equal(description.source, 'Now with **steps**');
     assert.match(description.html, /<strong>steps<\/strong>/);
     assert.equal(await page.handle({ type: 'editTitle', title: '' }), undefined, 'an empty title is dropped');

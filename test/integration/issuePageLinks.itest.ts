@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IssuePage } from '../../src/commands/issuePage/issuePagePanel';
-import type { CommentEntry } from '../../src/commands/issuePage/pageModel';
+import type { ShownCommentEntry } from '../../src/commands/issuePage/pageModel';
 import type { RepoRef } from '../../src/core/services';
 import { FIXTURES, type TestServer } from '../server/index';
 import { api } from './viewsSupport';
@@ -79,7 +79,7 @@ describe('issue page references, paging and cache (Gitea 1.27 test server)', fun
     const pagesAsked = () => apiSince(from).filter((r) => r.apiPath === timelinePath).map((r) => `${r.query?.page}/${r.query?.limit}`);
     // 160 comments in pages of 50: page 1 tells it is long, the issue's comment count points at page 4, page 3 fills the view.
     assert.deepEqual(new Set(pagesAsked()), new Set(['1/50', '4/50', '5/50', '3/50']));
-    const comments = (d: typeof data) => d.timeline.filter((e): e is CommentEntry => e.kind === 'comment' && !e.description).map((c) => c.html);
+    const comments = (d: typeof data) => d.timeline.filter((e): e is ShownCommentEntry => e.kind === 'comment' && !e.description).map((c) => c.html);
     assert.equal(data.earlier, 2);
     assert.equal(comments(data).length, 60);
     assert.match(comments(data)[0]!, /Comment 101</);
@@ -107,7 +107,7 @@ describe('issue page references, paging and cache (Gitea 1.27 test server)', fun
     const crashTitle = (await api<{ title: string }>(server, 'GET', `/repos/alice/demo/issues/${crash}`)).title;
     const created = await api<{ number: number }>(server, 'POST', '/repos/alice/demo/issues', { title: 'Refers', body: `Same as #${crash}, ask @bob` });
     const page = await open({ number: created.number });
-    const html = ((await page.whenLoaded())?.timeline[0] as CommentEntry).html;
+    const html = ((await page.whenLoaded())?.timeline[0] as ShownCommentEntry).html;
     assert.match(html, new RegExp(`data-owner="alice" data-repo="demo" data-number="${crash}"`));
     assert.match(html, new RegExp(`href="${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}bob"`));
 

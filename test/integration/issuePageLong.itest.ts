@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { IssuePage } from '../../src/commands/issuePage/issuePagePanel';
-import type { CommentEntry } from '../../src/commands/issuePage/pageModel';
+import type { ShownCommentEntry } from '../../src/commands/issuePage/pageModel';
 import type { RepoRef } from '../../src/core/services';
 import type { TestServer } from '../server/index';
 import { REPO_ROOT } from '../harness/paths';
@@ -27,7 +27,7 @@ describe('issue page: a 337 KB changelog body, and a comment that would swell (G
   it('shows the whole body down to its last entry, with no cut note', async () => {
     const issue = await api<{ number: number }>(server, 'POST', '/repos/alice/demo/issues', { title: 'Changelog as a body', body: CHANGELOG });
     const page = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', { repo, number: issue.number });
-    const description = (await page.whenLoaded())?.timeline[0] as CommentEntry | undefined;
+    const description = (await page.whenLoaded())?.timeline[0] as ShownCommentEntry | undefined;
     assert.ok(description?.description, 'the description is the first entry');
     assert.ok(description.html.includes(`<li>${LAST_ENTRY}</li>`), description.html.slice(-400));
     assert.doesNotMatch(description.html, /markdown-cut|too long to show/);
@@ -39,7 +39,7 @@ describe('issue page: a 337 KB changelog body, and a comment that would swell (G
     const issue = await api<{ number: number }>(server, 'POST', '/repos/alice/demo/issues', { title: 'Many references', body: 'The comment below is made of references.' });
     await api(server, 'POST', `/repos/alice/demo/issues/${issue.number}/comments`, { body: refs });
     const page = await vscode.commands.executeCommand<IssuePage>('gitea.openIssue', { repo, number: issue.number });
-    const comment = (await page.whenLoaded())?.timeline.find((e): e is CommentEntry => e.kind === 'comment' && !e.description);
+    const comment = (await page.whenLoaded())?.timeline.find((e): e is ShownCommentEntry => e.kind === 'comment' && !e.description);
     assert.ok(comment, 'the comment is on the page');
     assert.ok(comment.html.startsWith('<p class="markdown-plain-note">This text would make too much HTML to show formatted'), comment.html.slice(0, 300));
     assert.ok(comment.html.endsWith(`<pre class="markdown-plain">${refs}</pre>\n`), 'the whole text');

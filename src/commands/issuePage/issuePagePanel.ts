@@ -11,7 +11,7 @@ import { isRefusedCredential, refusedAccountOf, runSignInAgain } from '../../cor
 import type { CommentDrafts } from './commentDrafts';
 import { parseInbound, pageKey, parsePageRef, type PageOutbound, type PageRef, type PickField } from './messages';
 import { holdMarkdownWorker, warmMarkdownWorker } from '../../shared/markdownOffThread';
-import { buildPage, stubHeader, type PageData, type PageStub } from './pageModel';
+import { buildPage, holdsKeptHtml, stubHeader, type PageData, type PageStub } from './pageModel';
 import { pageHtml } from './pageHtml';
 import { bodyCutNote, bodyPlainNote, eventText, pageStrings } from './pageStrings';
 import { pickChange, runPullAction, type PageRequest } from './pageActions';
@@ -45,6 +45,8 @@ export class IssuePage {
   private loading: AbortController | undefined;
   private loaded: Promise<PageData | undefined> = Promise.resolve(undefined);
   private readonly disposables: vscode.Disposable[] = [];
+  /** The page's hold on the Markdown worker: a page of megabytes keeps its long bodies' HTML there (pageModel.ts). */
+  private readonly markdownHold = holdMarkdownWorker();
   /** Long messages (a page of long bodies) go in parts: the host never serialises megabytes in one go. */
   private readonly poster = new PartedPoster(
     (m) => this.panel.webview.postMessage(m),
@@ -118,7 +120,7 @@ export class IssuePage {
       services.accounts.onDidChangeAccounts(() => (this.target = undefined)),
       panel.onDidDispose(() => this.dispose()),
       // While the page is open the Markdown worker stays; when the last page closes it ends (its heap with it).
-      holdMarkdownWorker(),
+      this.markdownHold,
     );
     if (!this.fromCache()) void this.reload();
   }
@@ -266,13 +268,16 @@ export class IssuePage {
         pull: pull && { base: pull.details.base, head: pull.details.head, merged: pull.details.merged },
         dependencies,
         blocks,
+        hold: this.markdownHold,
       };
       const page = await buildPage(input);
       if (signal.aborted) return undefined;
       this.data = this.withEventText(page);
       this.data = { ...this.data, pull: pull?.details, canWrite, earlier: timeline.paging.earlierPages };
       this.snapshot = { data: this.data, input, paging: timeline.paging, accountId: target.account.id };
-      IssuePage.cache.set(this.key, this.snapshot);
+      // A page whose HTML is kept on the worker goes with it: not cached (over the cache's bytes anyway).
+      if (holdsKeptHtml(this.data)) IssuePage.cache.delete(this.key);
+      else IssuePage.cache.set(this.key, this.snapshot);
       this.panel.title = `#${issue.number} ${issue.title}`;
       this.sendAll();
       // After the page's own message: reactions and tracked times never hold back its first paint.
@@ -383,7 +388,8 @@ export class IssuePage {
       if (!result || this.snapshot !== snapshot) return { ok: false, message: 'nothing to load' };
       this.snapshot = result.snapshot;
       this.data = result.snapshot.data;
-      IssuePage.cache.update(this.key, result.snapshot);
+      if (holdsKeptHtml(result.snapshot.data)) IssuePage.cache.delete(this.key);
+      else IssuePage.cache.update(this.key, result.snapshot);
       this.post({ type: 'earlier', entries: result.entries, earlier: result.snapshot.data.earlier ?? 0 });
       return { ok: true };
     } catch (e) {

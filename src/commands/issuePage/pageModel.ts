@@ -2,7 +2,7 @@
 // for the webview, with every body already turned into safe HTML by the shared renderer (images only from the
 // instance). Pure (no vscode): the host adds the event sentences (eventText.ts), the tests check this directly.
 import type { Issue, Label, TimelineComment } from '../../api';
-import { renderMarkdownOffThread } from '../../shared/markdownOffThread';
+import { KeptHtml, renderMarkdownKept, renderMarkdownOffThread, type MarkdownHold } from '../../shared/markdownOffThread';
 import type { PullDetails } from './pullModel';
 
 export type PageState = 'open' | 'closed' | 'merged';
@@ -41,14 +41,18 @@ export interface CommentEntry {
   readonly author?: string;
   readonly createdAt?: string;
   readonly edited: boolean;
-  /** Sanitized HTML from renderMarkdown (on its worker thread: renderMarkdownOffThread). */
-  readonly html: string;
+  /** Sanitized HTML from renderMarkdown (on its worker thread: renderMarkdownOffThread), or, on a page of megabytes,
+   * kept on that thread and read as the page's message is written (KeptHtml: partedPost.ts). */
+  readonly html: string | KeptHtml;
   /** The Markdown source, sent only for the user's own comments (what the edit box starts with). */
   readonly source?: string;
   /** The signed-in user wrote it: edit and delete are offered. */
   readonly own: boolean;
   readonly description: boolean;
 }
+
+/** A comment whose HTML the host holds (every comment of a page under KEEP_PAGE_FROM_CHARS of Markdown). */
+export type ShownCommentEntry = CommentEntry & { readonly html: string };
 
 /** A timeline event; its sentence is added by the host (vscode.l10n), from these fields. */
 export interface EventEntry {
@@ -128,6 +132,22 @@ export interface PageInput {
   readonly cutNote?: string;
   /** The note above a body shown as plain text (renderMarkdown's `plainNote`), in the user's language. */
   readonly plainNote?: string;
+  /** The page's hold on the Markdown worker: on a page of KEEP_PAGE_FROM_CHARS of Markdown or more, long bodies' HTML
+   * stays there for it (the page is then not cached: `keptHtml`). */
+  readonly hold?: MarkdownHold;
+  /** Tests: other thresholds than KEEP_PAGE_FROM_CHARS and KEEP_BODY_FROM_CHARS. */
+  readonly keepFrom?: { readonly page: number; readonly body: number };
+}
+
+/** A page of this much Markdown or more keeps its long bodies' HTML on the worker: up to 8 times as much HTML (4 MiB
+ * of text: up to 32 MiB of HTML, 64 MiB in the host's heap, the page cache's whole budget). */
+export const KEEP_PAGE_FROM_CHARS = 4 * 1024 * 1024;
+/** On such a page, a body's HTML of this many characters or more stays on the worker. */
+export const KEEP_BODY_FROM_CHARS = 64 * 1024;
+
+/** Whether the page holds HTML kept on the worker (such a page is not cached: its HTML goes with the page). */
+export function holdsKeptHtml(data: PageData): boolean {
+  return data.timeline.some((e) => e.kind === 'comment' && e.html instanceof KeptHtml);
 }
 
 /** The header from what a tree row already has, shown at once while the page loads. */
@@ -258,9 +278,14 @@ export async function buildPage(input: PageInput): Promise<PageData> {
   const home = input.repo ?? (issue.repository?.owner && issue.repository.name ? { owner: issue.repository.owner, repo: issue.repository.name } : undefined);
   const refs = home && { instanceUrl: input.instanceUrl, ...home };
   // A body too long to show whole ends with a note linking to where it is whole: its comment, else the issue.
-  const render = (md: string | undefined, pageUrl: string | undefined): Promise<string> =>
-    renderMarkdownOffThread(md ?? '', { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, plainNote: input.plainNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) });
   const comments = input.timeline.filter(isComment);
+  const keepFrom = input.keepFrom ?? { page: KEEP_PAGE_FROM_CHARS, body: KEEP_BODY_FROM_CHARS };
+  const markdownChars = comments.reduce((n, t) => n + (t.body?.length ?? 0), issue.body?.length ?? 0);
+  const hold = input.hold && markdownChars >= keepFrom.page ? input.hold : undefined;
+  const render = (md: string | undefined, pageUrl: string | undefined): Promise<string | KeptHtml> => {
+    const options = { imageOrigin: input.instanceUrl, refs, cutNote: input.cutNote, plainNote: input.plainNote, pageUrl: webUrl(pageUrl) ?? webUrl(issue.html_url) };
+    return hold ? renderMarkdownKept(md ?? '', options, hold, keepFrom.body) : renderMarkdownOffThread(md ?? '', options);
+  };
   const [descriptionHtml, ...commentHtml] = await Promise.all([render(issue.body, issue.html_url), ...comments.map((t) => render(t.body, t.html_url))]);
   const htmlOf = new Map(comments.map((t, i) => [t, commentHtml[i]!]));
   const description: CommentEntry = {

@@ -7,7 +7,10 @@
 // (media/issuePage/page.js, `part`). Messages keep their order: while parts are on their way, the next messages wait
 // behind them. The JSON is written part by part as the parts go (jsonText), never whole (#41: a page of 100 bodies of
 // 1 MiB made a 255 MiB string at once, held by the host until V8 collected it, and one task as long as its writing).
-// A message is not changed after it is posted (pages' data is read-only). Pure of vscode (the send function is given).
+// A body's HTML kept on the Markdown worker (a page of megabytes, KeptHtml) is read from there in slices as its parts
+// are written. A message is not changed after it is posted (pages' data is read-only). Pure of vscode (the send
+// function is given).
+import { KeptHtml, plainText, readKeptHtml } from '../../shared/markdownOffThread';
 
 /** The most characters of JSON one part carries. */
 export const PART_CHARS = 64 * 1024;
@@ -31,7 +34,12 @@ function sliceEnd(text: string, at: number, size: number): number {
 
 /** `value` as JSON.stringify writes it (plain data: objects, arrays, strings, numbers, booleans, null; toJSON
  * honoured), in pieces: a long string in escaped slices, so that no piece is long and the whole is never built. */
-function* jsonText(value: unknown, key: string, seen: Set<object>): Generator<string, void, undefined> {
+function* jsonText(value: unknown, key: string, seen: Set<object>): Generator<string | KeptHtml, void, undefined> {
+  if (value instanceof KeptHtml) {
+    // A string of the page's HTML, read from the worker by the caller.
+    yield value;
+    return;
+  }
   const v = typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function' ? (value as { toJSON(k: string): unknown }).toJSON(key) : value;
   if (typeof v === 'string') {
     if (v.length <= SLICE_CHARS) {
@@ -78,19 +86,65 @@ function* jsonText(value: unknown, key: string, seen: Set<object>): Generator<st
   seen.delete(v);
 }
 
-/** The JSON of `message` in parts of at most `size` characters (never between the halves of a surrogate pair),
- * written as they are asked for: joined, they are JSON.stringify(message). */
-export function* jsonPartsOf(message: unknown, size = PART_CHARS): Generator<string, void, undefined> {
-  let buffer = '';
-  for (const piece of jsonText(message, '', new Set())) {
-    buffer += piece;
-    while (buffer.length > size) {
-      const end = sliceEnd(buffer, 0, size);
-      yield buffer.slice(0, end);
-      buffer = buffer.slice(end);
+/** Reads a kept body's slice (readKeptHtml; the tests give their own). */
+export type KeptReader = (kept: KeptHtml, from: number, chars: number) => Promise<string | undefined>;
+
+/** The JSON string of a kept body, in pieces: read from the worker a slice at a time. If the worker has ended (a render
+ * elsewhere timed out), the body's text is shown as text instead, or after what was already read. */
+async function* keptJson(kept: KeptHtml, read: KeptReader): AsyncGenerator<string, void, undefined> {
+  yield '"';
+  for (let at = 0; at < kept.length; ) {
+    const text = await read(kept, at, SLICE_CHARS);
+    if (text === undefined || text.length === 0) {
+      const plain = plainText(kept.source);
+      for (let p = 0; p < plain.length; ) {
+        const end = sliceEnd(plain, p, SLICE_CHARS);
+        yield JSON.stringify(plain.slice(p, end)).slice(1, -1);
+        p = end;
+      }
+      break;
+    }
+    yield JSON.stringify(text).slice(1, -1);
+    at += text.length;
+  }
+  yield '"';
+}
+
+/** Parts of at most `size` characters from `pieces` (after `buffer`, and `kept` first if given). */
+async function* partsFrom(pieces: Iterator<string | KeptHtml, void>, buffer: string, kept: KeptHtml | undefined, size: number, read: KeptReader): AsyncGenerator<string, void, undefined> {
+  let text = buffer;
+  function* cut(): Generator<string, void, undefined> {
+    while (text.length > size) {
+      const end = sliceEnd(text, 0, size);
+      yield text.slice(0, end);
+      text = text.slice(end);
     }
   }
-  if (buffer.length > 0) yield buffer;
+  let next: KeptHtml | undefined = kept;
+  for (;;) {
+    if (next) {
+      for await (const piece of keptJson(next, read)) {
+        text += piece;
+        yield* cut();
+      }
+      next = undefined;
+    }
+    const r = pieces.next();
+    if (r.done) break;
+    if (r.value instanceof KeptHtml) next = r.value;
+    else {
+      text += r.value;
+      yield* cut();
+    }
+  }
+  if (text.length > 0) yield text;
+}
+
+/** The JSON of `message` in parts of at most `size` characters (never between the halves of a surrogate pair),
+ * written as they are asked for, kept bodies read from the worker as they are reached: joined, they are
+ * JSON.stringify(message) with each KeptHtml as its HTML. */
+export function jsonPartsOf(message: unknown, size = PART_CHARS, read: KeptReader = readKeptHtml): AsyncGenerator<string, void, undefined> {
+  return partsFrom(jsonText(message, '', new Set()), '', undefined, size, read);
 }
 
 export class PartedPoster {
@@ -101,15 +155,25 @@ export class PartedPoster {
     private readonly send: (message: unknown) => PromiseLike<unknown>,
     private readonly failed: (error: unknown) => void,
     private readonly size = PART_CHARS,
+    private readonly read: KeptReader = readKeptHtml,
   ) {}
 
   /** Posts `message`: at once when it is short and nothing is on its way, else in order behind what is. Its JSON is
    * written a part at a time, each part in a task of its own. */
   post(message: unknown): void {
-    const parts = jsonPartsOf(message, this.size);
-    const first = parts.next();
-    const second = first.done ? first : parts.next();
-    const short = second.done;
+    // Short: its JSON fits in one part and holds no kept body (found out without writing more than a part).
+    const pieces = jsonText(message, '', new Set());
+    let start = '';
+    let kept: KeptHtml | undefined;
+    let short = true;
+    for (let r = pieces.next(); !r.done; r = pieces.next()) {
+      if (r.value instanceof KeptHtml) kept = r.value;
+      else start += r.value;
+      if (kept || start.length > this.size) {
+        short = false;
+        break;
+      }
+    }
     if (short && !this.tail) {
       this.send(message).then(undefined, this.failed);
       return;
@@ -121,16 +185,15 @@ export class PartedPoster {
           this.send(message).then(undefined, this.failed);
           return;
         }
-        let part = first.value as string;
-        let next: IteratorResult<string, void> = second;
-        for (;;) {
-          const last = next.done === true;
+        const parts = partsFrom(pieces, start, kept, this.size, this.read);
+        let part = await parts.next();
+        while (!part.done) {
+          const next = await parts.next();
           // Sent in order (VS Code delivers a webview's messages in the order posted); a failed one is reported.
-          this.send({ type: 'part', json: part, last } satisfies PartMessage).then(undefined, this.failed);
-          if (last) return;
-          part = next.value as string;
+          this.send({ type: 'part', json: part.value, last: next.done === true } satisfies PartMessage).then(undefined, this.failed);
+          if (next.done) return;
           await new Promise((resolve) => setImmediate(resolve));
-          next = parts.next();
+          part = next;
         }
       })
       .catch(this.failed)

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Issue, TimelineComment } from '../../../src/api';
-import { buildPage, type CommentEntry } from '../../../src/commands/issuePage/pageModel';
+import { buildPage, type ShownCommentEntry } from '../../../src/commands/issuePage/pageModel';
 import { instanceImageUrl } from '../../../src/shared/markdown';
 import { assertInert, startTags } from './htmlScan';
 
@@ -50,7 +50,7 @@ function page(body: string) {
 describe('issue page: hostile bodies are inert', () => {
   for (const body of HOSTILE) {
     it(`inert: ${JSON.stringify(body).slice(0, 70)}`, async () => {
-      for (const c of (await page(body)).timeline as CommentEntry[]) {
+      for (const c of (await page(body)).timeline as ShownCommentEntry[]) {
         // Images of the instance may stay; anything else must be inert by the shared scanner's rules.
         const tags = startTags(c.html);
         const images = tags.filter((t) => t.name === 'img');
@@ -66,7 +66,7 @@ describe('issue page: hostile bodies are inert', () => {
 
   it('reference links point at the instance only, with nothing but their own attributes', async () => {
     for (const body of [...HOSTILE, '#1 !2 bob/tools#3 @carol 1a2b3c4d']) {
-      for (const c of (await page(body)).timeline as CommentEntry[]) {
+      for (const c of (await page(body)).timeline as ShownCommentEntry[]) {
         for (const a of startTags(c.html).filter((t) => t.name === 'a' && /\bref\b/.test(t.attrs.get('class') ?? ''))) {
           assert.deepEqual([...a.attrs.keys()].filter((k) => !REF_ATTRS.includes(k)), [], a.raw);
           assert.ok(a.attrs.get('href')!.startsWith('https://git.example.com/sub/'), a.raw);
@@ -77,15 +77,15 @@ describe('issue page: hostile bodies are inert', () => {
         }
       }
     }
-    const html = ((await page('#1 !2 bob/tools#3 @carol 1a2b3c4d')).timeline[1] as CommentEntry).html;
+    const html = ((await page('#1 !2 bob/tools#3 @carol 1a2b3c4d')).timeline[1] as ShownCommentEntry).html;
     assert.equal(startTags(html).filter((t) => t.name === 'a').length, 5, html);
-    const inCode = ((await page('`#1 @eve 1a2b3c4` and ```#2```')).timeline[1] as CommentEntry).html;
+    const inCode = ((await page('`#1 @eve 1a2b3c4` and ```#2```')).timeline[1] as ShownCommentEntry).html;
     assert.equal(startTags(inCode).filter((t) => t.name === 'a').length, 0, inCode);
   });
 
   it('no remote image survives, and none from another origin or scheme', async () => {
     for (const body of HOSTILE) {
-      const html = ((await page(body)).timeline[1] as CommentEntry).html;
+      const html = ((await page(body)).timeline[1] as ShownCommentEntry).html;
       for (const img of startTags(html).filter((t) => t.name === 'img')) assert.equal(new URL(img.attrs.get('src')!).origin, 'https://git.example.com');
     }
     assert.equal(instanceImageUrl('https://evil.example/a.png', INSTANCE), undefined);
@@ -95,7 +95,7 @@ describe('issue page: hostile bodies are inert', () => {
   });
 
   it('images of the instance load (attachments, root-relative paths)', async () => {
-    const html = ((await page('![shot](https://git.example.com/sub/attachments/abc) ![rel](/sub/attachments/def)')).timeline[0] as CommentEntry).html;
+    const html = ((await page('![shot](https://git.example.com/sub/attachments/abc) ![rel](/sub/attachments/def)')).timeline[0] as ShownCommentEntry).html;
     assert.deepEqual(
       startTags(html).filter((t) => t.name === 'img').map((t) => t.attrs.get('src')),
       ['https://git.example.com/sub/attachments/abc', 'https://git.example.com/sub/attachments/def'],

@@ -2,7 +2,15 @@
 // serialises a 1.3 MB page in one go); the page joins them. Order is kept, short messages go at once when nothing waits.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { jsonPartsOf, PartedPoster, type PartMessage } from '../../../../src/commands/issuePage/partedPost';
+import { jsonPartsOf, PartedPoster, type KeptReader, type PartMessage } from '../../../../src/commands/issuePage/partedPost';
+import { KeptHtml, plainText } from '../../../../src/shared/markdownOffThread';
+
+/** Every part, in order. */
+async function all(parts: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const p of parts) out.push(p);
+  return out;
+}
 
 /** What the page does with what it receives (media/issuePage/page.js): parts joined and parsed, others as they are. */
 function receiver() {
@@ -21,18 +29,18 @@ function receiver() {
 }
 
 describe('parted posting to the issue page', () => {
-  it('cuts JSON into parts of at most the size, never inside a surrogate pair; joined they are the JSON', () => {
+  it('cuts JSON into parts of at most the size, never inside a surrogate pair; joined they are the JSON', async () => {
     const message = { html: `<p>${'é😀'.repeat(50_000)}</p>`, list: ['a\u0000b', 1, true, null, undefined, { d: new Date(0) }], gone: undefined };
     const json = JSON.stringify(message);
     for (const size of [7, 64, 1000, json.length, json.length + 1]) {
-      const parts = [...jsonPartsOf(message, size)];
+      const parts = await all(jsonPartsOf(message, size));
       assert.equal(parts.join(''), json);
       assert.ok(parts.every((p) => p.length <= size && p.length > 0));
       assert.ok(parts.every((p) => !/^[\udc00-\udfff]/.test(p)), 'no part starts with a low surrogate');
     }
   });
 
-  it('joined parts are JSON.stringify of generated hostile data: long strings of escapes, lone surrogates, deep nesting', () => {
+  it('joined parts are JSON.stringify of generated hostile data: long strings of escapes, lone surrogates, deep nesting', async () => {
     let seed = 41;
     const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     const alphabet = ['a', '"', '\\', '\u0000', '\n', '\u2028', '\ud83d', '\ude00', '😀', 'é', '<', '\u001f'];
@@ -48,12 +56,12 @@ describe('parted posting to the issue page', () => {
     };
     for (let i = 0; i < 60; i++) {
       const message = { type: 'page', data: value(0) };
-      const parts = [...jsonPartsOf(message, 1 + random(5000))];
+      const parts = await all(jsonPartsOf(message, 1 + random(5000)));
       assert.equal(parts.join(''), JSON.stringify(message), `input ${i}`);
     }
   });
 
-  it('writes the JSON as its parts are asked for: the first part reads only the start of the message', () => {
+  it('writes the JSON as its parts are asked for: the first part reads only the start of the message', async () => {
     const read: string[] = [];
     const big = 'x'.repeat(1_000_000);
     const message = {
@@ -61,14 +69,64 @@ describe('parted posting to the issue page', () => {
       get second() { return read.push('second'), big; },
     };
     const parts = jsonPartsOf(message, 1000);
-    assert.ok(parts.next().value);
+    assert.ok((await parts.next()).value);
     assert.deepEqual(read, ['first'], 'the second string is not read (nor its JSON written) for the first part');
   });
 
-  it('a circular message is refused as JSON.stringify refuses it', () => {
+  it('a circular message is refused as JSON.stringify refuses it', async () => {
     const message: Record<string, unknown> = { a: 1 };
     message.self = message;
-    assert.throws(() => [...jsonPartsOf(message, 10)], TypeError);
+    await assert.rejects(all(jsonPartsOf(message, 10)), TypeError);
+  });
+
+  /** HTML kept on a pretend worker: read in slices of at most the asked length, never half a surrogate pair. */
+  function worker(bodies: Map<number, string>, lostAfter = Infinity): { read: KeptReader; reads: number[] } {
+    const reads: number[] = [];
+    return {
+      reads,
+      read: async (k, from, chars) => {
+        if (reads.length >= lostAfter || !bodies.has(k.id)) return undefined;
+        const html = bodies.get(k.id)!;
+        let end = Math.min(html.length, from + chars);
+        if (end < html.length && /[\ud800-\udbff]/.test(html[end - 1]!)) end--;
+        reads.push(end - from);
+        return html.slice(from, end);
+      },
+    };
+  }
+
+  it('a body kept on the worker is read in slices as its parts are written: joined, the JSON of the page with its HTML', async () => {
+    const html = `<p>${'<a href="https://x/1">#1</a> é😀"\\ '.repeat(20_000)}</p>\n`;
+    const { read, reads } = worker(new Map([[7, html]]));
+    const kept = new KeptHtml(1, 7, html.length, '#1 '.repeat(20_000));
+    const message = { type: 'page', page: { timeline: [{ kind: 'comment', html: 'short' }, { kind: 'comment', html: kept }], after: 1 } };
+    const parts = await all(jsonPartsOf(message, 4096, read));
+    assert.equal(parts.join(''), JSON.stringify({ type: 'page', page: { timeline: [{ kind: 'comment', html: 'short' }, { kind: 'comment', html }], after: 1 } }));
+    assert.ok(parts.every((p) => p.length <= 4096));
+    assert.ok(reads.length > 10 && reads.every((n) => n <= 16 * 1024), `read in ${reads.length} slices`);
+  });
+
+  it('a kept body whose worker ended shows its text as text: from the start, or after what was read', async () => {
+    const html = `<p>${'<em>x</em> '.repeat(10_000)}</p>\n`;
+    const source = '_x_ '.repeat(10_000);
+    const kept = new KeptHtml(1, 7, html.length, source);
+    const gone = worker(new Map());
+    assert.deepEqual(JSON.parse((await all(jsonPartsOf({ html: kept }, 1000, gone.read))).join('')), { html: plainText(source) });
+    const midway = worker(new Map([[7, html]]), 2);
+    const shown = JSON.parse((await all(jsonPartsOf({ html: kept }, 1000, midway.read))).join('')) as { html: string };
+    assert.equal(shown.html, html.slice(0, midway.reads[0]! + midway.reads[1]!) + plainText(source));
+  });
+
+  it('the poster posts a page with a kept body in parts, behind what was posted before and before what follows', async () => {
+    const html = '<p>' + 'k'.repeat(50_000) + '</p>';
+    const { read } = worker(new Map([[3, html]]));
+    const { received, receive } = receiver();
+    const poster = new PartedPoster(async (m) => (receive(m), true), (e) => assert.fail(String(e)), 1000, read);
+    poster.post({ type: 'draft', body: 'a' });
+    poster.post({ type: 'page', html: new KeptHtml(1, 3, html.length, 'k') });
+    poster.post({ type: 'busy', busy: false });
+    await poster.settled();
+    assert.deepEqual(received, [{ type: 'draft', body: 'a' }, { type: 'page', html }, { type: 'busy', busy: false }]);
   });
 
   it('posts a short message at once, a long one in parts each in a task of its own, and keeps the order', async () => {
