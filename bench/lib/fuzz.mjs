@@ -2,7 +2,8 @@
 // compiled to out/) reads the deterministic worst cases of its own tokens (hostile.ts worstInputs: each token and
 // prefix repeated, numbered lines, token + long run + token) and seeded generated samples. Plain Node, no editor.
 // 1. Screening: every input at 64 KiB, once. 2. The three slowest per MB and the generated samples at 1 MiB, best
-// of two runs each. The figure is the worst of those per MiB of text; budget ≤ 100 ms per MB (linear parsing at
+// of five runs each (two until session 19: on a noisy machine the same code measured 38 to 130 ms per MB from one run
+// to the next, and the worst of seven such measures was the machine's noise, not the parser's cost). The figure is the worst of those per MiB of text; budget ≤ 100 ms per MB (linear parsing at
 // 10 ns a character). Each target runs in a child process that is killed when one input takes longer than the
 // timeout (a super-linear pattern would take minutes or hours at 1 MiB): such an input counts as at least the
 // timeout extrapolated linearly, and the target's figure then says "at least". A process, not a worker thread: a
@@ -222,7 +223,7 @@ async function measureTarget(paths, target, worstInputs) {
     const full = [];
     if (FULL > SCREEN) {
       for (const input of chosen) {
-        const r = await runner.measure({ kind: input.kind, index: input.index, size: FULL, runs: 2 }, FULL_TIMEOUT_MS);
+        const r = await runner.measure({ kind: input.kind, index: input.index, size: FULL, runs: 5 }, FULL_TIMEOUT_MS);
         const msPerMB = r.timedOut ? (FULL_TIMEOUT_MS * MIB) / FULL : r.ms === undefined ? undefined : (r.ms * MIB) / r.chars;
         full.push({ kind: input.kind, index: input.index, name: input.name, size: FULL, ms: r.ms === undefined ? undefined : round(r.ms), msPerMB, timedOut: !!r.timedOut, error: r.error });
       }

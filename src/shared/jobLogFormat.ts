@@ -91,7 +91,7 @@ export class JobLogFormatter {
         return `▼ ${name}`;
       }
       case 'listing': {
-        const top = this.open[this.open.length - 1];
+        const top = this.top();
         if (top?.kind !== 'listing') this.begin('listing', at, shown);
         return `│ ${shown}`;
       }
@@ -103,7 +103,7 @@ export class JobLogFormatter {
       }
       case 'endgroup': {
         // The step's Run block ends (its listing section; the step goes on with its output), or a group of the output.
-        const top = this.open[this.open.length - 1];
+        const top = this.top();
         if (top?.kind === 'listing') this.endListing(at);
         else if (top?.kind === 'group') this.close(at);
         return '';
@@ -132,8 +132,15 @@ export class JobLogFormatter {
     if (s) s.end = Math.max(s.start, end);
   }
 
+  /** The innermost open section. Read within the array's length: V8 looks a read past it up the prototype chain,
+   * the slow path, and a log of a million lines reads this on each. */
+  private top(): LogSection | undefined {
+    const n = this.open.length;
+    return n > 0 ? this.open[n - 1] : undefined;
+  }
+
   private endListing(end: number): void {
-    if (this.open[this.open.length - 1]?.kind === 'listing') this.close(end);
+    if (this.top()?.kind === 'listing') this.close(end);
   }
 
   private closeAll(end: number): void {

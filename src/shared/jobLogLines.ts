@@ -23,6 +23,7 @@ export function timestampLength(raw: string): number {
 /** The text of a line as a terminal would leave it: no escape codes or control characters; after a carriage return,
  * what overwrote the line (a progress bar's last state). */
 export function cleanLine(text: string): string {
+  if (text.length === 0) return text;
   let t = text.endsWith('\r') ? text.slice(0, -1) : text;
   const cr = t.lastIndexOf('\r');
   if (cr >= 0) t = t.slice(cr + 1);
