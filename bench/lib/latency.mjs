@@ -38,6 +38,11 @@ const KEYS = {
 /** No request for this long (and none under way): the scenario is over. */
 const QUIET_MS = 2500;
 const POLL = /\/notifications\/new(?:\?|$)/;
+/** Read for VS Code's git, not for a view: the branch protections it warns with before a commit (#42). It starts when
+ * git opens the clone, about 150 ms before the views ask for their first pages, and ends before they do: counted, it
+ * made the sidebar's figure 4 where the views wait for 3 (with the read off, the views started as late: 721 ms after
+ * the first requests, against 647 ms with it, BENCH_LATENCY_TRACE=1). The figure counting it is printed beside. */
+const GIT_ONLY = /\/branch_protections(?:\?|$)/;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -86,17 +91,20 @@ async function proxyQuiet(proxy) {
 }
 
 /** Runs `act`, then counts the round trips of what it asked until the proxy went quiet. */
-async function scenario(proxy, act, { firstUseful, ...options } = {}) {
+async function scenario(proxy, act, { firstUseful, offPath, ...options } = {}) {
   const from = proxy.log.length;
   const t0 = Date.now();
   await act();
   // The unread count's poll runs on its own timer: on no scenario's path.
-  const reqs = (await quietAfter(proxy, from, options)).filter((r) => !POLL.test(r.path));
+  const every = (await quietAfter(proxy, from, options)).filter((r) => !POLL.test(r.path));
+  // What the scenario shows does not wait for these (`offPath`): counted apart, in `roundTripsAll`.
+  const reqs = offPath ? every.filter((r) => !offPath.test(r.path)) : every;
   const path = criticalPath(reqs);
   const ends = reqs.map((r) => r.end ?? 0);
   const useful = firstUseful && reqs.find((r) => firstUseful.test(r.path) && r.end !== undefined);
   return {
     roundTrips: path.roundTrips,
+    roundTripsAll: offPath ? criticalPath(every).roundTrips : path.roundTrips,
     // Where the scenario shows something before all of it has arrived: the round trips to that answer.
     firstUsefulRoundTrips: useful ? path.depth.get(useful) : undefined,
     requests: reqs.length,
@@ -179,6 +187,7 @@ const FIRST_USEFUL = { changedFiles: /\/pulls\/1\/files\?(.*&)?page=1(&|$)/ };
 
 const SCENARIOS = [
   ['sidebar', "the sidebar's first fill after activation (signed in, window reloaded)", 3],
+  ['sidebar', "the sidebar's first fill, git's branch protection read counted too (the former figure, no budget)", undefined, 'all'],
   ['issuePage', 'issue page (a click on its row)', 2],
   ['pullPage', 'pull request page (a click on its row)', 2],
   ['pullPageLong', `pull request page, a long history (${LONG_REVIEWS} reviews of ${LONG_REVIEW_COMMENTS} code comments: Gitea tells no timeline length, so its end is looked for; then the newest comments' reactions)`, 3],
@@ -223,7 +232,7 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
     results.sidebar = await scenario(proxy, async () => {
       await page.reload();
       await waitForWorkbench(page);
-    }, { timeout: 120_000, until: viewsFilled });
+    }, { timeout: 120_000, until: viewsFilled, offPath: GIT_ONLY });
     await openContainer(page, 'Gitea');
     const openedAt = {};
     const keyed = async (name) => {
@@ -259,7 +268,7 @@ export async function latencyFigures(tools, server, fixtures, tmp, { report, log
   for (const [key, label, budget, figure] of SCENARIOS) {
     // A scenario that sent nothing was not measured (its key did not arrive): no figure rather than a passing 0.
     const r = results[key]?.requests ? results[key] : undefined;
-    const value = r ? (figure === 'firstUseful' ? (r.firstUsefulRoundTrips ?? null) : r.roundTrips) : null;
+    const value = r ? (figure === 'firstUseful' ? (r.firstUsefulRoundTrips ?? null) : figure === 'all' ? r.roundTripsAll : r.roundTrips) : null;
     report.add(section, label, value, 'round trips', budget === undefined ? undefined : { max: budget, text: `≤ ${budget}` },
       r ? `${r.requests} requests, ${r.elapsedMs} ms` : 'not measured, see log');
     if (r && figure === undefined) log(`latency, ${key}: ${r.roundTrips} round trips, ${r.requests} requests, ${r.elapsedMs} ms\n${r.levels.map((l, i) => `    ${i + 1}: ${l.join(', ')}`).join('\n')}`);
