@@ -28,8 +28,14 @@ const MY_GROUPS = [
   { flag: 'review_requested', label: () => vscode.l10n.t('Review Requested'), icon: 'eye' },
 ] as const;
 
+/** Issues whose Blocks / Depends on groups are kept (the oldest made go first). */
+const GROUPS_KEPT = 500;
+
 export class IssuesProvider extends PagedTreeProvider {
   private current: IssueFilters = DEFAULT_ISSUE_FILTERS;
+  /** Each issue's two groups, made once: a group's list refreshes the group it loads under, and a group made again
+   * while it loads (its issue's children asked again) left the one on screen at "Loading…" (seen in the UI suite). */
+  private readonly groups = new Map<string, NodeChildren>();
 
   constructor(services: Services) {
     super(services, ISSUES_VIEW);
@@ -105,12 +111,24 @@ export class IssuesProvider extends PagedTreeProvider {
   }
 
   private dependencyGroups(scope: ViewScope, subject: IssueRef): NodeChildren {
+    const key = `${scope.key}\n${subject.owner}/${subject.repo}#${subject.index}`;
+    const kept = this.groups.get(key);
+    if (kept) return kept;
+    if (this.groups.size >= GROUPS_KEPT) this.groups.delete(this.groups.keys().next().value!);
+    const made = this.makeDependencyGroups(scope, subject);
+    this.groups.set(key, made);
+    return made;
+  }
+
+  private makeDependencyGroups(scope: ViewScope, subject: IssueRef): NodeChildren {
     const group = (relation: DependencyData['relation']): TreeNode => {
       const label = relation === 'blocks' ? vscode.l10n.t('Blocks') : vscode.l10n.t('Depends on');
       const icon = relation === 'blocks' ? 'circle-slash' : 'link';
       return leaf(label, new vscode.ThemeIcon(icon), {
         context: 'dependencyGroup',
-        children: () => ({ list: this.dependencyList(scope, subject, relation) }),
+        // The scope of the latest render when it is the same repository and account (a kept group outlives its render:
+        // after Sign In Again its client is the new one).
+        children: () => ({ list: this.dependencyList(this.scope?.key === scope.key ? this.scope : scope, subject, relation) }),
       });
     };
     return { fixed: [group('blocks'), group('dependsOn')] };
