@@ -115,7 +115,7 @@ export async function pageMemoryFigures(report, root, log) {
     report.add(section, `the floor of that figure: the comments' text alone, held and dropped, RSS ${SETTLE_MS / 1000} s later without a forced collection`, round1(floor.rssUncollectedMiB), 'MiB');
     report.add(section, 'as V8 leaves it, above that floor: what the page adds to what its text alone leaves', round1(r.rssUncollectedMiB - floor.rssUncollectedMiB), 'MiB', PAGE_MEMORY_BUDGET);
     report.add(section, "the figure before session 18: the main thread's heap + external memory after full collections, above before (without the worker's heap)", round1(r.heldMiB), 'MiB');
-    report.add(section, "the main thread's heap + external memory while the page was open, above before (849 MiB when the message's JSON was written whole)", round1(r.peakMiB), 'MiB');
+    report.add(section, "the main thread's heap + external memory while the page was open, above before (849 MiB when the message's JSON was written whole; a page of megabytes now holds its HTML on the worker thread instead, not counted here)", round1(r.peakMiB), 'MiB');
     report.details.pageMemoryFloor = floor;
     report.details.pageMemory = r;
     log(`page memory: ${JSON.stringify(r)}`);
